@@ -1,0 +1,221 @@
+package relurl
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Resolve returns the absolute form of the embedded URL ref in the context
+// of the base URL base, by the algorithm of RFC 1808 section 4.
+//
+// It is defined for any two strings and never fails. It does no
+// percent-decoding and no case folding: "%2e%2e" is not "..". An empty
+// base leaves ref as it is (step 1); an empty ref gives the whole base
+// (step 2a); a ref with a scheme, even the base's own, is already absolute
+// (step 2b: "http:g" stays "http:g").
+//
+// Resolution is linear in time and memory in len(base)+len(ref).
+func Resolve(base, ref string) string {
+	// Steps 1, 2a and 2b return one of the inputs: no need to build a string.
+	if base == "" || ref == "" {
+		return pick(base, ref)
+	}
+	r := Parse(ref)
+	if r.HasScheme() {
+		return ref
+	}
+	var buf [256]byte
+	return string(Parse(base).appendResolved(buf[:0], r))
+}
+
+// AppendResolve appends to dst the resolution of ref against the base u,
+// exactly as Resolve(u.String(), ref) would return it, and returns the
+// extended buffer. It does not allocate when dst has room for the result,
+// which is never longer than len(u.String()) + len(ref) + 1.
+func (u URL) AppendResolve(dst []byte, ref string) []byte {
+	if u.s == "" || ref == "" {
+		return append(dst, pick(u.s, ref)...)
+	}
+	r := Parse(ref)
+	if r.HasScheme() {
+		return append(dst, ref...)
+	}
+	return u.appendResolved(dst, r)
+}
+
+// Resolve returns the resolution of ref against the base u, parsed.
+func (u URL) Resolve(ref string) URL {
+	if u.s == "" || ref == "" {
+		return Parse(pick(u.s, ref))
+	}
+	r := Parse(ref)
+	if r.HasScheme() {
+		return r
+	}
+	return Parse(string(u.appendResolved(nil, r)))
+}
+
+// pick implements steps 1 and 2a, for a base or a reference that is the
+// empty string.
+func pick(base, ref string) string {
+	if base == "" {
+		// Step 1: with no base URL the reference is taken as absolute.
+		return ref
+	}
+	// Step 2a: an entirely empty reference inherits the entire base URL,
+	// fragment included.
+	return base
+}
+
+// appendResolved runs steps 2c to 7 of section 4 for a non-empty base b
+// and a non-empty reference r without a scheme. Step 7 (recombination) is
+// done as it goes: each component is appended, with its delimiter, in the
+// order of section 2.1, taken either from the base or from the reference.
+func (b URL) appendResolved(dst []byte, r URL) []byte {
+	// Step 2c: the reference inherits the scheme of the base.
+	dst = append(dst, b.s[:b.scheme]...)
+
+	// Step 3: a non-empty net_loc makes the rest of the reference stand as
+	// written. Otherwise the base's net_loc is inherited, with its presence:
+	// "//" (present but empty) still inherits.
+	if r.NetLoc() != "" {
+		return append(dst, r.s...)
+	}
+	dst = append(dst, b.s[b.scheme:b.netloc]...)
+
+	refPath := r.Path()
+	switch {
+	case strings.HasPrefix(refPath, "/"):
+		// Step 4: an absolute path is not relative.
+		return append(dst, r.s[r.netloc:]...)
+	case refPath == "":
+		return b.appendStep5(dst, r)
+	}
+	dst = b.appendStep6(dst, refPath)
+	// Params, query and fragment are the reference's own.
+	return append(dst, r.s[r.path:]...)
+}
+
+// appendStep5 handles a reference whose path is empty: it inherits the
+// base's path, and its params and query unless it has non-empty ones.
+func (b URL) appendStep5(dst []byte, r URL) []byte {
+	dst = append(dst, b.s[b.netloc:b.path]...)
+	// Step 5a: non-empty params skip to step 7, keeping the reference's
+	// query. Otherwise the base's params are inherited, if any.
+	if r.Params() != "" {
+		return append(dst, r.s[r.path:]...)
+	}
+	dst = append(dst, b.s[b.path:b.params]...)
+	// Step 5b: likewise for the query. The fragment is never inherited
+	// here: only an entirely empty reference inherits it (step 2a).
+	if r.Query() != "" {
+		return append(dst, r.s[r.params:]...)
+	}
+	dst = append(dst, b.s[b.params:b.query]...)
+	return append(dst, r.s[r.query:]...)
+}
+
+// appendStep6 appends the merged path of step 6: the base path without its
+// last segment, followed by refPath, with "." and ".." segments removed by
+// rules 6a to 6d.
+//
+// As RFC1808-NOTES.md reads section 2.4.6, the leading "/" of the base path
+// is not part of the path the rules work on; this is why "../../../g"
+// resolves to "http://a/../g". A base with a net_loc and an empty path has
+// path "/" (RFC 1738: the two are the same URL).
+func (b URL) appendStep6(dst []byte, refPath string) []byte {
+	basePath := b.Path()
+	if strings.HasPrefix(basePath, "/") || b.HasNetLoc() {
+		dst = append(dst, '/')
+		basePath = strings.TrimPrefix(basePath, "/")
+	}
+	// Remove the last segment: everything after the rightmost "/", or the
+	// whole path when there is none.
+	dir := basePath[:strings.LastIndexByte(basePath, '/')+1]
+
+	// Most links have no "." or ".." segment: then rules 6a to 6d change
+	// nothing and the merge is a plain copy. dir ends in "/", so segments of
+	// dir and refPath never straddle the join.
+	if !hasDotSegment(dir) && !hasDotSegment(refPath) {
+		dst = append(dst, dir...)
+		return append(dst, refPath...)
+	}
+	return appendRemoveDots(dst, dir, refPath)
+}
+
+// hasDotSegment reports whether p has a complete segment "." or "..".
+func hasDotSegment(p string) bool {
+	for i := 0; ; {
+		j := strings.IndexByte(p[i:], '.')
+		if j < 0 {
+			return false
+		}
+		j += i
+		if j == 0 || p[j-1] == '/' {
+			k := j + 1
+			if k < len(p) && p[k] == '.' {
+				k++
+			}
+			if k == len(p) || p[k] == '/' {
+				return true
+			}
+		}
+		i = j + 1
+	}
+}
+
+// appendRemoveDots appends the path dir+ref with rules 6a to 6d applied.
+//
+// The rules as written rewrite the string until nothing matches, which is
+// quadratic. This is the "pair of segment stacks" the RFC suggests: the
+// output in dst is a stack of segments, each followed by "/", and each
+// input segment is pushed, dropped or pops its predecessor, once. The
+// result is the same (slow_test.go checks it against the literal rules),
+// and the work is linear: a byte is written once and removed at most once.
+func appendRemoveDots(dst []byte, dir, ref string) []byte {
+	start := len(dst)
+	// Every segment of dir is followed by "/", so none is the last.
+	for dir != "" {
+		i := strings.IndexByte(dir, '/')
+		dst = pushSegment(dst, start, dir[:i], false)
+		dir = dir[i+1:]
+	}
+	for {
+		i := strings.IndexByte(ref, '/')
+		if i < 0 {
+			return pushSegment(dst, start, ref, true)
+		}
+		dst = pushSegment(dst, start, ref[:i], false)
+		ref = ref[i+1:]
+	}
+}
+
+// pushSegment applies rules 6a to 6d to one segment arriving on the stack
+// dst[start:]. last tells whether it ends the path (no "/" follows it).
+func pushSegment(dst []byte, start int, seg string, last bool) []byte {
+	switch seg {
+	case ".":
+		// 6a removes "./"; 6b removes a final "." and keeps the "/" before
+		// it, which the stack already ends with.
+		return dst
+	case "..":
+		// 6c removes "<segment>/../" and 6d a final "<segment>/..", where
+		// <segment> is complete and not "..": pop it, keeping the "/"
+		// before it. Empty segments count ("b/c//../g" gives "b/c/g").
+		if len(dst) > start && !topIsDotDot(dst[start:]) {
+			return dst[:start+bytes.LastIndexByte(dst[start:len(dst)-1], '/')+1]
+		}
+	}
+	dst = append(dst, seg...)
+	if !last {
+		dst = append(dst, '/')
+	}
+	return dst
+}
+
+// topIsDotDot reports whether the last segment on the non-empty stack is
+// "..".
+func topIsDotDot(stack []byte) bool {
+	n := len(stack)
+	return n >= 3 && stack[n-2] == '.' && stack[n-3] == '.' && (n == 3 || stack[n-4] == '/')
+}

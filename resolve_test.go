@@ -1,0 +1,171 @@
+package relurl
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRFC1808Section5(t *testing.T) {
+	if n := len(rfcExamples); n != 39 {
+		t.Fatalf("section 5 has 39 examples, the table has %d", n)
+	}
+	for _, tc := range rfcExamples {
+		if got := Resolve(rfcBase, tc.ref); got != tc.want {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", rfcBase, tc.ref, got, tc.want)
+		}
+	}
+}
+
+func TestRFC1808Section10(t *testing.T) {
+	if got := Resolve(rfcHTMLBase, rfcHTMLRef); got != rfcHTMLWant {
+		t.Errorf("Resolve(%q, %q) = %q, want %q", rfcHTMLBase, rfcHTMLRef, got, rfcHTMLWant)
+	}
+}
+
+func TestNotesReadings(t *testing.T) {
+	for _, tc := range notesExamples {
+		if got := Resolve(rfcBase, tc.ref); got != tc.want {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", rfcBase, tc.ref, got, tc.want)
+		}
+	}
+}
+
+// resolveCases cover what section 5 does not: other bases, empty and
+// odd components, and dot segments in the base itself.
+var resolveCases = []struct{ base, ref, want string }{
+	{"", "g", "g"},                                                // step 1: no base
+	{"", "", ""},                                                  // step 1
+	{"http://a", "g", "http://a/g"},                               // empty path with a net_loc is "/"
+	{"http://a", "../g", "http://a/../g"},                         // nothing to pop
+	{"http://a", "", "http://a"},                                  // 2a
+	{"http://a", "?q", "http://a?q"},                              // 5: path inherited as is
+	{"http:", "g", "http:g"},                                      // no net_loc, empty path
+	{"foo:a/b", "../c", "foo:c"},                                  // relative base path
+	{"foo:a", "../c", "foo:../c"},                                 // 6c cannot pop "" before "a"? base dir is empty
+	{"http://a/b/c//d", "../g", "http://a/b/c/g"},                 // empty segment pops
+	{"http://a/b/./c", "g", "http://a/b/g"},                       // dots in the base path too
+	{"http://a/b/../c", "g", "http://a/g"},                        // ditto
+	{"http://a/b/c", "..", "http://a/"},                           // 6d
+	{"http://a/b", "..", "http://a/.."},                           // 6d needs a segment
+	{"http://a/b/c", "../..", "http://a/.."},                      // 6c then nothing for 6d
+	{"http://a/b/c/d", "..//g", "http://a/b//g"},                  // empty segment kept
+	{"http://a/b/c/d", "../../../..", "http://a/../.."},           // ".." above the root
+	{"http://a?q", "g", "http://a?q/g"},                           // net_loc holds "?"... and is kept
+	{"http://a/b;p/q?x", "g", "http://a/g"},                       // params hold "/": path is "/b"
+	{"mailto:x@y", "z", "mailto:z"},                               // same algorithm for every scheme
+	{"http://a/b/c/d;p?q#f", "%2e%2e/g", "http://a/b/c/%2e%2e/g"}, // no decoding
+	{"http://a/b/c/d;p?q#f", "HTTP:g", "HTTP:g"},                  // case kept
+	{"http://a/b/c/d;p?q#f", "1a:b", "1a:b"},                      // digits start a scheme here
+	{"http://a/b/c/d;p?q#f", ":g", "http://a/b/c/:g"},             // no scheme before a leading ":"
+	{"http://a/b/c/d;p?q#f", ";x?y", "http://a/b/c/d;x?y"},
+	{"http://a/b/c/d;p?q#f", ";?y", "http://a/b/c/d;p?y"},
+	{"http://a/b/c/d;p?q#f", "?#s", "http://a/b/c/d;p?q#s"},
+	{"http://a/b/c/d;p?q#f", "//g/../h", "http://g/../h"},  // step 3 skips 6
+	{"http://a/b/c/d;p?q#f", "/a/../g", "http://a/a/../g"}, // step 4 skips 6
+	{"http://a/b/c/d;p?q#f", "a\x00b", "http://a/b/c/a\x00b"},
+}
+
+func TestResolveCases(t *testing.T) {
+	for _, tc := range resolveCases {
+		if got := Resolve(tc.base, tc.ref); got != tc.want {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", tc.base, tc.ref, got, tc.want)
+		}
+		if got := slowResolve(tc.base, tc.ref); got != tc.want {
+			t.Errorf("slowResolve(%q, %q) = %q, want %q", tc.base, tc.ref, got, tc.want)
+		}
+	}
+}
+
+// TestAgainstSlow checks the stack of step 6 against the literal rules on
+// every short path made of the pieces that matter.
+func TestAgainstSlow(t *testing.T) {
+	pieces := []string{"a", ".", "..", "", "b."}
+	var paths []string
+	var gen func(prefix string, depth int)
+	gen = func(prefix string, depth int) {
+		paths = append(paths, prefix)
+		if depth == 0 {
+			return
+		}
+		for _, p := range pieces {
+			if prefix == "" {
+				gen(p, depth-1)
+			} else {
+				gen(prefix+"/"+p, depth-1)
+			}
+		}
+	}
+	gen("", 5)
+	bases := []string{"http://a/b/c/d;p?q#f", "http://a", "foo:", "foo:x/./y/../z", "http://a//b/../"}
+	n := 0
+	for _, base := range bases {
+		for _, p := range paths {
+			if p == "" || strings.HasPrefix(p, "/") {
+				continue
+			}
+			n++
+			if got, want := Resolve(base, p), slowResolve(base, p); got != want {
+				t.Fatalf("Resolve(%q, %q) = %q, literal rules give %q", base, p, got, want)
+			}
+		}
+	}
+	if n < 10000 {
+		t.Fatalf("only %d cases generated", n)
+	}
+}
+
+func TestAppendResolveMatchesResolve(t *testing.T) {
+	for _, tc := range resolveCases {
+		b := Parse(tc.base)
+		prefix := []byte("prefix:")
+		got := string(b.AppendResolve(prefix, tc.ref))
+		if want := "prefix:" + Resolve(tc.base, tc.ref); got != want {
+			t.Errorf("AppendResolve(%q, %q) = %q, want %q", tc.base, tc.ref, got, want)
+		}
+		if got := b.Resolve(tc.ref); got.String() != Resolve(tc.base, tc.ref) {
+			t.Errorf("URL.Resolve(%q, %q) = %q", tc.base, tc.ref, got)
+		}
+	}
+}
+
+func TestAppendResolveNoAlloc(t *testing.T) {
+	base := Parse(rfcBase)
+	buf := make([]byte, 0, 256)
+	for _, tc := range rfcExamples {
+		allocs := testing.AllocsPerRun(100, func() {
+			buf = base.AppendResolve(buf[:0], tc.ref)
+		})
+		if allocs != 0 {
+			t.Errorf("AppendResolve(%q) allocates %v times", tc.ref, allocs)
+		}
+	}
+}
+
+// TestLinear resolves 8 MB references of each shape that is quadratic
+// when step 6 is done as repeated string rewriting. A quadratic
+// implementation takes hours here; the test only has to finish.
+func TestLinear(t *testing.T) {
+	const n = 8 << 20
+	cases := []struct {
+		name, ref string
+		check     func(string) bool
+	}{
+		{"../", strings.Repeat("../", n/3), func(s string) bool {
+			return strings.HasPrefix(s, "http://a/../../") && strings.HasSuffix(s, "../")
+		}},
+		{"./", strings.Repeat("./", n/2) + "g", func(s string) bool { return s == "http://a/b/c/g" }},
+		{"x/../", strings.Repeat("x/../", n/5) + "g", func(s string) bool { return s == "http://a/b/c/g" }},
+		{"x/ then ../", strings.Repeat("x/", n/4) + strings.Repeat("../", n/4) + "g", func(s string) bool { return s == "http://a/b/c/g" }},
+	}
+	for _, tc := range cases {
+		got := Resolve(rfcBase, tc.ref)
+		if !tc.check(got) {
+			t.Errorf("%s: wrong result (%d bytes, starts %q)", tc.name, len(got), got[:min(len(got), 40)])
+		}
+	}
+	// A base path of 8 MB with dots in it, and a long base with a short ref.
+	base := "http://a/" + strings.Repeat("x/./", n/4)
+	if got := Resolve(base, "../g"); got != "http://a/"+strings.Repeat("x/", n/4-1)+"g" {
+		t.Errorf("long base: got %d bytes", len(got))
+	}
+}
