@@ -3,29 +3,33 @@ package relurl
 import (
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/rfcexamples"
 )
 
+const rfcBase = rfcexamples.Base
+
 func TestRFC1808Section5(t *testing.T) {
-	if n := len(rfcExamples); n != 39 {
+	if n := len(rfcexamples.Section5); n != 39 {
 		t.Fatalf("section 5 has 39 examples, the table has %d", n)
 	}
-	for _, tc := range rfcExamples {
-		if got := Resolve(rfcBase, tc.ref); got != tc.want {
-			t.Errorf("Resolve(%q, %q) = %q, want %q", rfcBase, tc.ref, got, tc.want)
+	for _, tc := range rfcexamples.Section5 {
+		if got := Resolve(rfcBase, tc.Ref); got != tc.Want {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", rfcBase, tc.Ref, got, tc.Want)
 		}
 	}
 }
 
 func TestRFC1808Section10(t *testing.T) {
-	if got := Resolve(rfcHTMLBase, rfcHTMLRef); got != rfcHTMLWant {
-		t.Errorf("Resolve(%q, %q) = %q, want %q", rfcHTMLBase, rfcHTMLRef, got, rfcHTMLWant)
+	if got := Resolve(rfcexamples.HTMLBase, rfcexamples.HTMLRef); got != rfcexamples.HTMLWant {
+		t.Errorf("Resolve(%q, %q) = %q, want %q", rfcexamples.HTMLBase, rfcexamples.HTMLRef, got, rfcexamples.HTMLWant)
 	}
 }
 
 func TestNotesReadings(t *testing.T) {
-	for _, tc := range notesExamples {
-		if got := Resolve(rfcBase, tc.ref); got != tc.want {
-			t.Errorf("Resolve(%q, %q) = %q, want %q", rfcBase, tc.ref, got, tc.want)
+	for _, tc := range rfcexamples.Notes {
+		if got := Resolve(rfcBase, tc.Ref); got != tc.Want {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", rfcBase, tc.Ref, got, tc.Want)
 		}
 	}
 }
@@ -131,12 +135,12 @@ func TestAppendResolveMatchesResolve(t *testing.T) {
 func TestAppendResolveNoAlloc(t *testing.T) {
 	base := Parse(rfcBase)
 	buf := make([]byte, 0, 256)
-	for _, tc := range rfcExamples {
+	for _, tc := range rfcexamples.Section5 {
 		allocs := testing.AllocsPerRun(100, func() {
-			buf = base.AppendResolve(buf[:0], tc.ref)
+			buf = base.AppendResolve(buf[:0], tc.Ref)
 		})
 		if allocs != 0 {
-			t.Errorf("AppendResolve(%q) allocates %v times", tc.ref, allocs)
+			t.Errorf("AppendResolve(%q) allocates %v times", tc.Ref, allocs)
 		}
 	}
 }
