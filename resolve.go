@@ -20,12 +20,11 @@ func Resolve(base, ref string) string {
 	if base == "" || ref == "" {
 		return pick(base, ref)
 	}
-	r := Parse(ref)
-	if r.HasScheme() {
+	if parseScheme(ref) != 0 {
 		return ref
 	}
 	var buf [256]byte
-	return string(Parse(base).appendResolved(buf[:0], r))
+	return string(Parse(base).appendRelative(buf[:0], ref))
 }
 
 // AppendResolve appends to dst the resolution of ref against the base u,
@@ -36,11 +35,10 @@ func (u URL) AppendResolve(dst []byte, ref string) []byte {
 	if u.s == "" || ref == "" {
 		return append(dst, pick(u.s, ref)...)
 	}
-	r := Parse(ref)
-	if r.HasScheme() {
+	if parseScheme(ref) != 0 {
 		return append(dst, ref...)
 	}
-	return u.appendResolved(dst, r)
+	return u.appendRelative(dst, ref)
 }
 
 // Resolve returns the resolution of ref against the base u, parsed.
@@ -48,11 +46,10 @@ func (u URL) Resolve(ref string) URL {
 	if u.s == "" || ref == "" {
 		return Parse(pick(u.s, ref))
 	}
-	r := Parse(ref)
-	if r.HasScheme() {
-		return r
+	if parseScheme(ref) != 0 {
+		return Parse(ref)
 	}
-	return Parse(string(u.appendResolved(nil, r)))
+	return Parse(string(u.appendRelative(nil, ref)))
 }
 
 // pick implements steps 1 and 2a, for a base or a reference that is the
@@ -67,27 +64,48 @@ func pick(base, ref string) string {
 	return base
 }
 
-// appendResolved runs steps 2c to 7 of section 4 for a non-empty base b
-// and a non-empty reference r without a scheme. Step 7 (recombination) is
-// done as it goes: each component is appended, with its delimiter, in the
-// order of section 2.1, taken either from the base or from the reference.
-func (b URL) appendResolved(dst []byte, r URL) []byte {
-	// Step 2c: the reference inherits the scheme of the base.
-	dst = append(dst, b.s[:b.scheme]...)
+// appendRelative runs steps 2c to 7 of section 4 for a non-empty base b
+// and a non-empty reference ref without a scheme. Step 7 (recombination)
+// is done as it goes: each component is appended, with its delimiter, in
+// the order of section 2.1, taken from the base or from the reference.
+// Where consecutive components come from the same URL, they are copied in
+// one piece.
+func (b URL) appendRelative(dst []byte, ref string) []byte {
+	// The commonest references are told by their first byte, without
+	// parsing: each case is the general one below, specialised.
+	switch ref[0] {
+	case '#':
+		// Path empty (step 5): the reference inherits everything but the
+		// fragment, which is its own.
+		return append(append(dst, b.s[:b.query]...), ref...)
+	case '?':
+		// Path empty, no params (step 5a inherits the base's). Step 5b: a
+		// non-empty query stands; an empty one inherits the base's.
+		if len(ref) > 1 && ref[1] != '#' {
+			return append(append(dst, b.s[:b.params]...), ref...)
+		}
+		return append(append(dst, b.s[:b.query]...), ref[1:]...)
+	case '/':
+		if len(ref) == 1 || ref[1] != '/' {
+			// No net_loc (step 3 inherits the base's) and an absolute
+			// path (step 4).
+			return append(append(dst, b.s[:b.netloc]...), ref...)
+		}
+	}
+	r := Parse(ref)
 
+	// Step 2c: the reference inherits the scheme of the base.
 	// Step 3: a non-empty net_loc makes the rest of the reference stand as
 	// written. Otherwise the base's net_loc is inherited, with its presence:
 	// "//" (present but empty) still inherits.
 	if r.NetLoc() != "" {
-		return append(dst, r.s...)
+		return append(append(dst, b.s[:b.scheme]...), r.s...)
 	}
-	dst = append(dst, b.s[b.scheme:b.netloc]...)
-
 	refPath := r.Path()
 	switch {
 	case strings.HasPrefix(refPath, "/"):
 		// Step 4: an absolute path is not relative.
-		return append(dst, r.s[r.netloc:]...)
+		return append(append(dst, b.s[:b.netloc]...), r.s[r.netloc:]...)
 	case refPath == "":
 		return b.appendStep5(dst, r)
 	}
@@ -99,7 +117,7 @@ func (b URL) appendResolved(dst []byte, r URL) []byte {
 // appendStep5 handles a reference whose path is empty: it inherits the
 // base's path, and its params and query unless it has non-empty ones.
 func (b URL) appendStep5(dst []byte, r URL) []byte {
-	dst = append(dst, b.s[b.netloc:b.path]...)
+	dst = append(dst, b.s[:b.path]...)
 	// Step 5a: non-empty params skip to step 7, keeping the reference's
 	// query. Otherwise the base's params are inherited, if any.
 	if r.Params() != "" {
@@ -125,24 +143,32 @@ func (b URL) appendStep5(dst []byte, r URL) []byte {
 // path "/" (RFC 1738: the two are the same URL).
 func (b URL) appendStep6(dst []byte, refPath string) []byte {
 	basePath := b.Path()
-	if basePath == "" && b.HasNetLoc() {
-		dst = append(dst, '/')
-	} else if basePath != "" && basePath[0] == '/' {
-		dst = append(dst, '/')
-		basePath = basePath[1:]
+	// The scheme and net_loc (step 3 inherits it), the leading "/" and the
+	// base path up to its last "/" are one piece of the base.
+	var dir string
+	switch {
+	case basePath == "":
+		dst = append(dst, b.s[:b.netloc]...)
+		if b.HasNetLoc() {
+			dst = append(dst, '/')
+		}
+	case basePath[0] == '/':
+		dir = basePath[1 : strings.LastIndexByte(basePath, '/')+1]
+		dst = append(dst, b.s[:b.netloc+1+len(dir)]...)
+	default:
+		// Remove the last segment: everything after the rightmost "/", or
+		// the whole path when there is none.
+		dir = basePath[:strings.LastIndexByte(basePath, '/')+1]
+		dst = append(dst, b.s[:b.netloc+len(dir)]...)
 	}
-	// Remove the last segment: everything after the rightmost "/", or the
-	// whole path when there is none.
-	dir := basePath[:strings.LastIndexByte(basePath, '/')+1]
 
 	// Most links have no "." or ".." segment: then rules 6a to 6d change
 	// nothing and the merge is a plain copy. dir ends in "/", so segments of
 	// dir and refPath never straddle the join.
 	if !hasDotSegment(refPath) && !hasDotSegment(dir) {
-		dst = append(dst, dir...)
 		return append(dst, refPath...)
 	}
-	return appendRemoveDots(dst, dir, refPath)
+	return appendRemoveDots(dst[:len(dst)-len(dir)], dir, refPath)
 }
 
 // hasDotSegment reports whether p has a complete segment "." or "..".

@@ -1,9 +1,6 @@
 package relurl
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "math/bits"
 
 // Parsing looks for a few delimiters in strings that are mostly short.
 // strings.IndexByte pays a call for each delimiter and each search; these
@@ -25,7 +22,7 @@ func indexAny2(s string, from int, a, b byte) int {
 	i := from
 	pa, pb := lsb*uint64(a), lsb*uint64(b)
 	for ; i+8 <= len(s); i += 8 {
-		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		x := load64(s, i)
 		if m := zeroBytes(x^pa) | zeroBytes(x^pb); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
@@ -43,7 +40,7 @@ func indexAny3(s string, from int, a, b, c byte) int {
 	i := from
 	pa, pb, pc := lsb*uint64(a), lsb*uint64(b), lsb*uint64(c)
 	for ; i+8 <= len(s); i += 8 {
-		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		x := load64(s, i)
 		if m := zeroBytes(x^pa) | zeroBytes(x^pb) | zeroBytes(x^pc); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
@@ -54,4 +51,12 @@ func indexAny3(s string, from int, a, b, c byte) int {
 		}
 	}
 	return len(s)
+}
+
+// load64 returns the eight bytes of s at i as a little-endian word. The
+// compiler combines the byte loads into one.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
