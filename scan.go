@@ -27,6 +27,15 @@ func indexAny2(s string, from int, a, b byte) int {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
+	if i < len(s) && len(s) >= 8 {
+		// The last word overlaps bytes already scanned, none of which
+		// matched: shift them out.
+		x := load64(s, len(s)-8)
+		if m := (zeroBytes(x^pa) | zeroBytes(x^pb)) >> (8 * (i + 8 - len(s)) & 63); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		return len(s)
+	}
 	for ; i < len(s); i++ {
 		if c := s[i]; c == a || c == b {
 			return i
@@ -44,6 +53,13 @@ func indexAny3(s string, from int, a, b, c byte) int {
 		if m := zeroBytes(x^pa) | zeroBytes(x^pb) | zeroBytes(x^pc); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
+	}
+	if i < len(s) && len(s) >= 8 {
+		x := load64(s, len(s)-8)
+		if m := (zeroBytes(x^pa) | zeroBytes(x^pb) | zeroBytes(x^pc)) >> (8 * (i + 8 - len(s)) & 63); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		return len(s)
 	}
 	for ; i < len(s); i++ {
 		if d := s[i]; d == a || d == b || d == c {
