@@ -2,9 +2,4 @@ module github.com/relurl/relurl
 
 go 1.26.8
 
-require (
-	github.com/chromedp/cdproto v0.159.0 // indirect
-	github.com/chromedp/chromedp v0.23.0 // indirect
-	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
-	golang.org/x/time v0.16.0 // indirect
-)
+require golang.org/x/time v0.16.0

@@ -161,7 +161,9 @@ func checkExplain(t *testing.T, base, ref string) {
 		t.Fatalf("Explain(%q, %q) has %d steps", base, ref, n)
 	}
 	for _, s := range tr.Steps {
-		if len(s.Detail) > 400 {
+		// A detail quotes at most four strings, each shortened to 48
+		// bytes, each of which may take 4 bytes escaped ("\xa0").
+		if len(s.Detail) > 4*(4*maxQuote+32)+200 {
 			t.Fatalf("Explain(%q, %q): step %s has a detail of %d bytes", base, ref, s.Step, len(s.Detail))
 		}
 	}
