@@ -51,12 +51,28 @@ function componentsTable(table, columns) {
   }
 }
 
+// baseTable shows the base's components in one row, to keep it short.
+function baseTable(table, comps) {
+  table.replaceChildren(
+    h('tr', null, ...names.map(([name, sec]) => h('th', { title: 'section ' + sec }, name + ' ', h('small', null, sec)))),
+    h('tr', null, ...names.map(([name]) => h('td', null, component(comps[name])))));
+}
+
+// detail shows a step's text with its quoted strings `...` as code. A
+// string holding a backquote is quoted "..." instead (relurl.Quote), so an
+// odd number of backquotes means there is no pairing to trust.
+function detail(text) {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) return h('span', { class: 'detail' }, text);
+  return h('span', { class: 'detail' }, ...parts.map((p, i) => i % 2 ? h('code', null, p) : p));
+}
+
 function refCard(ref, r) {
   const steps = h('ol', { class: 'steps' });
   for (const s of r.trace.steps) {
     steps.append(h('li', null,
       h('span', { class: 'step s' + s.step.charAt(0), title: 'RFC 1808 section 4, step ' + s.step }, s.step),
-      h('span', { class: 'detail' }, s.detail),
+      detail(s.detail),
       s.section !== '4' ? h('span', { class: 'sec' }, '§' + s.section) : null));
   }
   const answers = h('table', { class: 'answers' }, h('tr', null, h('th', null, 'specification'), h('th', null, 'answer'), h('th', null, '')));
@@ -92,7 +108,7 @@ async function update() {
     ]);
     if (gen !== generation) return; // the user typed on: a newer update runs
     el('error').hidden = true;
-    componentsTable(el('base-components'), [['base', parsed.url]]);
+    baseTable(el('base-components'), parsed.url);
     const v = el('base-validity');
     v.className = 'validity ' + (parsed.valid ? 'ok' : 'bad');
     v.textContent = parsed.valid ? '✓ valid by the BNF of section 2.2'
