@@ -310,3 +310,22 @@ func BenchmarkExplain(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkExplainLarge compares Explain with Resolve on a reference of 8
+// MB of "../" (a million 6c removals, of which 64 are listed).
+func BenchmarkExplainLarge(b *testing.B) {
+	base := "http://a/" + strings.Repeat("x/", 1<<20)
+	ref := strings.Repeat("../", 8<<20/3) + "g"
+	b.Run("Explain", func(b *testing.B) {
+		b.SetBytes(int64(len(base) + len(ref)))
+		for b.Loop() {
+			Explain(base, ref)
+		}
+	})
+	b.Run("Resolve", func(b *testing.B) {
+		b.SetBytes(int64(len(base) + len(ref)))
+		for b.Loop() {
+			Resolve(base, ref)
+		}
+	})
+}

@@ -27,10 +27,8 @@ func chromium(t *testing.T) string {
 	if p := os.Getenv("RELURL_CHROMIUM"); p != "" {
 		return p
 	}
-	for _, name := range []string{"chromium", "/usr/bin/chromium"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
 	}
 	const how = "chromium not found (set RELURL_CHROMIUM or install it: apt-get install chromium)"
 	if os.Getenv("CI") == "true" {

@@ -69,7 +69,7 @@ func serve(ctx context.Context, e *env, args []string) int {
 	cfg := defaultServeConfig
 	fs.IntVar(&cfg.maxQuery, "max-query", cfg.maxQuery, "largest query string accepted, in bytes (larger: 414)")
 	rateFlag := fs.Float64("rate", float64(cfg.rate), "requests per second allowed per client address; 0 for no limit (over it: 429)")
-	fs.IntVar(&cfg.burst, "burst", cfg.burst, "requests a client may make at once above -rate")
+	fs.IntVar(&cfg.burst, "burst", cfg.burst, "size of a client's token bucket: requests it may make at once before -rate applies")
 	fs.IntVar(&cfg.maxClients, "max-clients", cfg.maxClients, "client addresses whose rate is tracked at once")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
