@@ -17,7 +17,8 @@ const (
 // that is zero (and maybe in later bytes, never in earlier ones).
 func zeroBytes(x uint64) uint64 { return (x - lsb) &^ x & msb }
 
-// indexAny2 returns the index of the first a or b in s, or len(s).
+// indexAny2 returns the index of the first a or b in s[from:], or len(s).
+// Neither a nor b may be 0.
 func indexAny2(s string, from int, a, b byte) int {
 	i := from
 	pa, pb := lsb*uint64(a), lsb*uint64(b)
@@ -28,10 +29,11 @@ func indexAny2(s string, from int, a, b byte) int {
 		}
 	}
 	if i < len(s) && len(s) >= 8 {
-		// The last word overlaps bytes already scanned, none of which
-		// matched: shift them out.
-		x := load64(s, len(s)-8)
-		if m := (zeroBytes(x^pa) | zeroBytes(x^pb)) >> (8 * (i + 8 - len(s)) & 63); m != 0 {
+		// The last word overlaps bytes before i: shift them out before
+		// matching, so that a delimiter among them cannot borrow into the
+		// bytes that count. The zero bytes shifted in match no delimiter.
+		x := load64(s, len(s)-8) >> (8 * (i + 8 - len(s)) & 63)
+		if m := zeroBytes(x^pa) | zeroBytes(x^pb); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 		return len(s)
@@ -44,7 +46,8 @@ func indexAny2(s string, from int, a, b byte) int {
 	return len(s)
 }
 
-// indexAny3 returns the index of the first a, b or c in s, or len(s).
+// indexAny3 returns the index of the first a, b or c in s[from:], or
+// len(s). None of them may be 0.
 func indexAny3(s string, from int, a, b, c byte) int {
 	i := from
 	pa, pb, pc := lsb*uint64(a), lsb*uint64(b), lsb*uint64(c)
@@ -55,8 +58,8 @@ func indexAny3(s string, from int, a, b, c byte) int {
 		}
 	}
 	if i < len(s) && len(s) >= 8 {
-		x := load64(s, len(s)-8)
-		if m := (zeroBytes(x^pa) | zeroBytes(x^pb) | zeroBytes(x^pc)) >> (8 * (i + 8 - len(s)) & 63); m != 0 {
+		x := load64(s, len(s)-8) >> (8 * (i + 8 - len(s)) & 63)
+		if m := zeroBytes(x^pa) | zeroBytes(x^pb) | zeroBytes(x^pc); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 		return len(s)

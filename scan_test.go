@@ -15,8 +15,10 @@ func TestIndexAny(t *testing.T) {
 				if at >= 0 {
 					b[at] = '?'
 				}
+				// Bytes before from are skipped even when they match: a
+				// delimiter there must not show through.
 				for i := 0; i < from && i < n; i++ {
-					b[i] = 'y'
+					b[i] = "#;?y"[i%4]
 				}
 				s := string(b)
 				want2 := strings.IndexAny(s[from:], "?#")
