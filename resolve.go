@@ -24,8 +24,12 @@ func Resolve(base, ref string) string {
 		return ref
 	}
 	var buf [256]byte
+	dst := buf[:0]
+	if n := len(base) + len(ref) + 1; n > len(buf) {
+		dst = make([]byte, 0, n) // the most the result can take
+	}
 	b := Parse(base)
-	return string(b.appendRelative(buf[:0], ref))
+	return string(b.appendRelative(dst, ref))
 }
 
 // AppendResolve appends to dst the resolution of ref against the base u,
