@@ -335,6 +335,14 @@ func TestRelativeProperty(t *testing.T) {
 			t.Fatalf("Relative(%q, %q) = %q, longer than %q", base, target, r, ref)
 		}
 
+		if i%50 == 0 { // the documented room is enough not to allocate
+			b := Parse(base)
+			room := make([]byte, 0, 8*(len(base)+len(target)+1))
+			if a := testing.AllocsPerRun(1, func() { b.AppendRelative(room, target) }); a != 0 {
+				t.Fatalf("AppendRelative(%q, %q) allocates with the documented room", base, target)
+			}
+		}
+
 		target = ref // a target that may not be reachable
 		r = Relative(base, target)
 		if Resolve(base, r) == target {
@@ -370,8 +378,19 @@ func TestAppendRelativeNoAlloc(t *testing.T) {
 			}
 		}
 	}
-	// The documented bound: 8*(len(base)+len(target)+1) bytes of room.
+	// The documented bound: 8*(len(base)+len(target)+1) bytes of room,
+	// also for the bases that need most: many empty segments to climb,
+	// dots to remove first.
+	worst := []struct{ base, target string }{
+		{"http://a/" + strings.Repeat("/", 40) + "f", "http://a//g"},
+		{"http://a/" + strings.Repeat("./", 40) + strings.Repeat("/", 40) + "f", "http://a//g"},
+		{"a" + strings.Repeat("/", 40), "a//g"},
+		{"a" + strings.Repeat("/", 40), "g"},
+	}
 	for _, tc := range relativeCases {
+		worst = append(worst, struct{ base, target string }{tc.base, tc.target})
+	}
+	for _, tc := range worst {
 		b := Parse(tc.base)
 		room := make([]byte, 0, 8*(len(tc.base)+len(tc.target)+1))
 		allocs := testing.AllocsPerRun(20, func() {

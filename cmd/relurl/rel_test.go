@@ -241,3 +241,49 @@ func TestRelBinary(t *testing.T) {
 		t.Errorf("output %q, stderr %q", out, stderr.String())
 	}
 }
+
+// tsvEscape and tsvUnescape are the escaping of "relurl links" TSV values:
+// backslash, tab, newline and carriage return as \\, \t, \n and \r.
+var (
+	tsvEscape   = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
+	tsvUnescape = strings.NewReplacer(`\\`, `\`, `\t`, "\t", `\n`, "\n", `\r`, "\r")
+)
+
+// TestRelEscapedTSV checks what notes/rel-README.md tells users: "relurl
+// rel" may be fed the escaped columns of "relurl links" as they are. The
+// escapes hold none of ":/;?#." and break no scheme, so resolution works
+// the same on escaped text, and the escaped answer, unescaped, resolves
+// to the raw target.
+func TestRelEscapedTSV(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	pieces := []string{"http:", "//a", "/", "b", "..", ".", ";p", "?q", "#f", "\t", "\n", "\r", `\`, `\t`, "x:y", "c\t:d"}
+	gen := func() string {
+		var b strings.Builder
+		for n := rng.IntN(8); n > 0; n-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	const n = 3000
+	var in strings.Builder
+	bases, targets := make([]string, n), make([]string, n)
+	for i := range n {
+		bases[i] = gen()
+		targets[i] = relurl.Resolve(bases[i], gen()) // reachable
+		fmt.Fprintf(&in, "%s\t%s\n", tsvEscape.Replace(bases[i]), tsvEscape.Replace(targets[i]))
+	}
+	out, errOut, code := runRelCmd(t, in.String(), "rel")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != n {
+		t.Fatalf("%d output lines for %d input lines", len(lines), n)
+	}
+	for i, ref := range lines {
+		raw := tsvUnescape.Replace(ref)
+		if got := relurl.Resolve(bases[i], raw); got != targets[i] {
+			t.Fatalf("line %d: %q (unescaped %q) against %q resolves to %q, want %q", i+1, ref, raw, bases[i], got, targets[i])
+		}
+	}
+}
