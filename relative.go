@@ -269,9 +269,9 @@ func (u URL) collectStep6(cs *candidates, scratch []byte, r string) []byte {
 	// The merged path ends where the reference's params, query or fragment
 	// begin: a path holds none of ";?#" (section 2.4), so neither does a
 	// merge of two paths.
-	end := strings.IndexAny(r, ";?#")
-	if end < 0 {
-		end = len(r)
+	end := 0
+	for end < len(r) && r[end] != ';' && r[end] != '?' && r[end] != '#' {
+		end++
 	}
 	path := r[:end]
 
