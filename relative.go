@@ -56,8 +56,8 @@ func Relative(base, target string) string {
 //
 // It does not allocate when dst has room for its work, which it does in
 // dst's spare capacity: 8*(len(u.String())+len(target)+1) bytes beyond
-// len(dst) always suffice, and about twice the length of the two URLs does
-// for a base without "." or ".." segments.
+// len(dst) always suffice. Usually the length of the target plus that of
+// the answer do: the shortest candidate is checked first, and is right.
 func (u URL) AppendRelative(dst []byte, target string) []byte {
 	c := u.relative(dst[len(dst):], target)
 	return c.appendTo(dst)
