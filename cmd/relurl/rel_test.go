@@ -287,3 +287,41 @@ func TestRelEscapedTSV(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRelCommand feeds arbitrary standard input to "relurl rel" (lines
+// BASE<TAB>TARGET) and checks the line-for-line guarantee: one output line
+// per input line, each resolving back to its target or empty with an
+// error naming the line.
+func FuzzRelCommand(f *testing.F) {
+	f.Add("http://a/b/c\thttp://a/b/g\n")              // a plain pair
+	f.Add("http://a/b\tg\r\nno tab\n\t\n")             // unreachable, CRLF, no TAB, empty base and target
+	f.Add("http://a/b\thttp://a/b")                    // empty reference, no final newline
+	f.Add("a\tb\tc\n\n\n")                             // a TAB inside the target, empty lines
+	f.Add("http://a/b/c/d;p?q#f\thttp://a/../g\x00\n") // ".." above the root, NUL
+	f.Fuzz(func(t *testing.T, in string) {
+		out, errOut, code := runRelCmd(t, in, "rel")
+		var lines []string
+		if in != "" {
+			lines = strings.Split(strings.TrimSuffix(in, "\n"), "\n")
+		}
+		got := strings.Split(out, "\n")
+		if len(got) != len(lines)+1 || got[len(got)-1] != "" {
+			t.Fatalf("%d input lines, output %q", len(lines), out)
+		}
+		bad := false
+		for i, line := range lines {
+			line = strings.TrimSuffix(line, "\r")
+			base, target, ok := strings.Cut(line, "\t")
+			if ok && relurl.Resolve(base, got[i]) == target {
+				continue
+			}
+			bad = true
+			if got[i] != "" || !strings.Contains(errOut, fmt.Sprintf("line %d:", i+1)) {
+				t.Fatalf("line %d %q: output %q, stderr %q", i+1, line, got[i], errOut)
+			}
+		}
+		if bad != (code == exitRejected) || !bad && code != exitOK {
+			t.Fatalf("exit %d, rejected lines: %v", code, bad)
+		}
+	})
+}
