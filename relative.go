@@ -43,12 +43,13 @@ import (
 // weighs a bounded number of candidates and resolves each at most once.
 func Relative(base, target string) string {
 	var buf [256]byte
-	c := Parse(base).relative(buf[:0], target)
+	u := Parse(base)
+	c := u.relative(buf[:0], target)
 	if c.isSubstring() {
 		// Most answers ("g", "#s", "/g") are a tail of target: no copy.
-		return c.body
+		return target[c.start:]
 	}
-	return string(c.appendTo(buf[:0]))
+	return string(c.appendTo(buf[:0], target))
 }
 
 // AppendRelative appends to dst the reference Relative(u.String(), target)
@@ -60,7 +61,7 @@ func Relative(base, target string) string {
 // the answer do: the shortest candidate is checked first, and is right.
 func (u URL) AppendRelative(dst []byte, target string) []byte {
 	c := u.relative(dst[len(dst):], target)
-	return c.appendTo(dst)
+	return c.appendTo(dst, target)
 }
 
 // A form is one of the kinds of reference Relative considers. The order is
@@ -79,37 +80,53 @@ const (
 )
 
 // A candidate is one reference that may resolve back to the target: ups
-// times "../", then lead, then body, a substring of the target.
+// times "../", then a lead, then the target from start on. Every form
+// ends with a tail of the target, so a candidate is a few integers.
 type candidate struct {
-	n      int    // length of the reference
-	form   form   // the tie-breaker
-	ups    int    // number of leading ".." segments
-	joined bool   // the ".." are the whole path: "../.." rather than "../../"
-	lead   string // a fixed piece after the ".." segments: "./", "//", ".", "?"
-	body   string // the rest, a substring of the target
+	n      int  // length of the reference
+	ups    int  // number of leading ".." segments
+	start  int  // where in the target the rest of the reference starts
+	form   form // the tie-breaker
+	lead   lead // a fixed piece after the ".." segments
+	joined bool // the ".." are the whole path: "../.." rather than "../../"
 }
 
-func newCandidate(f form, ups int, joined bool, lead, body string) candidate {
-	n := 3*ups + len(lead) + len(body)
+// A lead is a fixed piece of a reference, before the tail of the target.
+type lead uint8
+
+const (
+	leadNone     lead = iota // ""
+	leadDot                  // "."
+	leadDotSlash             // "./"
+	leadSlashes              // "//"
+	leadQuery                // "?"
+)
+
+var leads = [...]string{leadNone: "", leadDot: ".", leadDotSlash: "./", leadSlashes: "//", leadQuery: "?"}
+
+// newCandidate returns the candidate ups times "../", then l, then tail,
+// which is a tail of target.
+func newCandidate(target string, f form, ups int, joined bool, l lead, tail string) candidate {
+	n := 3*ups + len(leads[l]) + len(tail)
 	if joined {
 		n--
 	}
-	return candidate{n: n, form: f, ups: ups, joined: joined, lead: lead, body: body}
+	return candidate{n: n, ups: ups, start: len(target) - len(tail), form: f, lead: l, joined: joined}
 }
 
-// isSubstring reports whether the reference is c.body alone.
-func (c candidate) isSubstring() bool { return c.ups == 0 && c.lead == "" }
+// isSubstring reports whether the reference is a tail of the target.
+func (c candidate) isSubstring() bool { return c.ups == 0 && c.lead == leadNone }
 
 // appendTo appends the reference c stands for.
-func (c candidate) appendTo(dst []byte) []byte {
+func (c candidate) appendTo(dst []byte, target string) []byte {
 	for i := 0; i < c.ups; i++ {
 		dst = append(dst, "../"...)
 	}
 	if c.joined {
 		dst = dst[:len(dst)-1]
 	}
-	dst = append(dst, c.lead...)
-	return append(dst, c.body...)
+	dst = append(dst, leads[c.lead]...)
+	return append(dst, target[c.start:]...)
 }
 
 // less orders candidates by length, then by preference.
@@ -121,56 +138,67 @@ func (c candidate) less(d candidate) bool {
 // for step 5b.
 const maxCandidates = 9
 
-// candidates is a small sorted set of candidates, kept on the stack.
+// candidates is a small set of candidates, kept on the stack.
 type candidates struct {
 	c [maxCandidates]candidate
 	n int
 }
 
-// add inserts c in order.
 func (cs *candidates) add(c candidate) {
-	i := cs.n
-	for i > 0 && c.less(cs.c[i-1]) {
-		cs.c[i] = cs.c[i-1]
-		i--
-	}
-	cs.c[i] = c
+	cs.c[cs.n] = c
 	cs.n++
+}
+
+// takeBest removes the best candidate, the shortest, from cs and returns
+// it. Most calls take one: the best candidate is usually right, so this
+// beats sorting.
+func (cs *candidates) takeBest() candidate {
+	best := 0
+	for i := 1; i < cs.n; i++ {
+		if cs.c[i].less(cs.c[best]) {
+			best = i
+		}
+	}
+	c := cs.c[best]
+	cs.n--
+	cs.c[best] = cs.c[cs.n]
+	return c
 }
 
 // relative returns the shortest candidate that resolves back to target
 // against the base u, or target itself when none does. scratch is spare
 // room for the work; its contents are overwritten.
-func (u URL) relative(scratch []byte, target string) candidate {
+func (u *URL) relative(scratch []byte, target string) candidate {
 	// Section 4, step 2a: the empty reference gives the base, whole.
-	if target == u.s {
-		return candidate{form: formEmpty}
+	if target == u.String() {
+		return newCandidate(target, formEmpty, 0, false, leadNone, "")
 	}
 	// Step 1: with an empty base every reference is taken as it is.
-	if u.s == "" {
-		return newCandidate(formAbsURL, 0, false, "", target)
+	if u.IsZero() {
+		return newCandidate(target, formAbsURL, 0, false, leadNone, target)
 	}
 	var cs candidates
-	scratch = u.collect(&cs, scratch, target)
-	for _, c := range cs.c[:cs.n] {
+	scratch = u.collect(&cs, offsetsOf(u), scratch, target)
+	for cs.n > 0 {
+		c := cs.takeBest()
 		var ok bool
 		if ok, scratch = u.resolvesTo(scratch[:0], c, target); ok {
 			return c
 		}
 	}
 	// No reference resolves to target (see Relative).
-	return newCandidate(formAbsURL, 0, false, "", target)
+	return newCandidate(target, formAbsURL, 0, false, leadNone, target)
 }
 
 // resolvesTo reports whether the reference c stands for resolves to
 // target against u. It checks with the resolver itself, AppendResolve,
 // working in scratch, which it returns for reuse.
-func (u URL) resolvesTo(scratch []byte, c candidate, target string) (bool, []byte) {
+func (u *URL) resolvesTo(scratch []byte, c candidate, target string) (bool, []byte) {
 	var ref string
 	if c.isSubstring() {
-		ref = c.body
+		ref = target[c.start:]
 	} else {
-		scratch = c.appendTo(scratch)
+		scratch = c.appendTo(scratch, target)
 		// The reference is read while the resolution is appended after it:
 		// append never writes to scratch[:len(scratch)], and when it moves
 		// to a larger array the old one stays alive through ref. So a
@@ -186,12 +214,13 @@ func (u URL) resolvesTo(scratch []byte, c candidate, target string) (bool, []byt
 // route through section 4, each built by undoing that route's steps. The
 // candidates are not yet checked: a route may not reach target at all.
 // scratch is room for work; collect returns it for reuse.
-func (u URL) collect(cs *candidates, scratch []byte, target string) []byte {
+func (u *URL) collect(cs *candidates, o offsets, scratch []byte, target string) []byte {
 	// Step 2b: a reference with a scheme is its own resolution.
-	cs.add(newCandidate(formAbsURL, 0, false, "", target))
+	cs.add(newCandidate(target, formAbsURL, 0, false, leadNone, target))
 
 	// Every other route keeps the base's scheme (step 2c).
-	scheme := u.s[:u.scheme]
+	base := u.String()
+	scheme := base[:o.scheme]
 	rest, ok := strings.CutPrefix(target, scheme)
 	if !ok {
 		return scratch
@@ -199,11 +228,11 @@ func (u URL) collect(cs *candidates, scratch []byte, target string) []byte {
 	// Step 3: a reference whose net_loc is not empty stands as written
 	// after the scheme. Without a scheme, it is the target itself.
 	if scheme != "" && strings.HasPrefix(rest, "//") {
-		cs.add(newCandidate(formNetPath, 0, false, "", rest))
+		cs.add(newCandidate(target, formNetPath, 0, false, leadNone, rest))
 	}
 
 	// The routes of steps 4 to 6 inherit the base's net_loc, present or not.
-	r, ok := strings.CutPrefix(rest, u.s[u.scheme:u.netloc])
+	r, ok := strings.CutPrefix(rest, base[o.scheme:o.netloc])
 	if !ok {
 		return scratch
 	}
@@ -211,60 +240,62 @@ func (u URL) collect(cs *candidates, scratch []byte, target string) []byte {
 	// starting "//" would read as a net_loc: "//" before it gives an empty
 	// one, which inherits the base's.
 	if strings.HasPrefix(r, "//") {
-		cs.add(newCandidate(formAbsPath, 0, false, "//", r))
+		cs.add(newCandidate(target, formAbsPath, 0, false, leadSlashes, r))
 	} else if strings.HasPrefix(r, "/") {
-		cs.add(newCandidate(formAbsPath, 0, false, "", r))
+		cs.add(newCandidate(target, formAbsPath, 0, false, leadNone, r))
 	}
 
 	basePath := u.Path()
 	if s, ok := strings.CutPrefix(r, basePath); ok {
-		u.collectStep5(cs, s)
+		collectStep5(cs, base, o, target, s)
 	}
-	return u.collectStep6(cs, scratch, r)
+	return u.collectStep6(cs, o, scratch, target, r)
 }
 
 // collectStep5 adds the candidates with an empty path, which inherit the
-// base's path (step 5). s is what of the target follows that path.
-func (u URL) collectStep5(cs *candidates, s string) {
+// base's path (step 5). s is what of target follows that path.
+func collectStep5(cs *candidates, base string, o offsets, target, s string) {
 	// A reference without params or query inherits both from the base
 	// (steps 5a and 5b); its fragment, if any, is its own.
-	if f, ok := strings.CutPrefix(s, u.s[u.path:u.query]); ok {
+	if f, ok := strings.CutPrefix(s, base[o.path:o.query]); ok {
 		switch {
 		case f == "":
 			// The target is the base without its fragment, which only an
 			// empty query (or params) can say: "?" inherits the base's
 			// query and brings no fragment.
-			cs.add(newCandidate(formQuery, 0, false, "?", ""))
+			cs.add(newCandidate(target, formQuery, 0, false, leadQuery, ""))
 		case f[0] == '#':
-			cs.add(newCandidate(formFragment, 0, false, "", f))
+			cs.add(newCandidate(target, formFragment, 0, false, leadNone, f))
 		}
 	}
 	// Step 5b: a non-empty query stands, after the base's params. An empty
 	// one would inherit the base's query instead.
-	if q, ok := strings.CutPrefix(s, u.s[u.path:u.params]); ok && len(q) > 1 && q[0] == '?' && q[1] != '#' {
-		cs.add(newCandidate(formQuery, 0, false, "", q))
+	if q, ok := strings.CutPrefix(s, base[o.path:o.params]); ok && len(q) > 1 && q[0] == '?' && q[1] != '#' {
+		cs.add(newCandidate(target, formQuery, 0, false, leadNone, q))
 	}
 	// Step 5a: non-empty params stand, with the query after them. ";" then
 	// "?" or "#" would be empty params, inherited from the base.
 	if len(s) > 1 && s[0] == ';' && s[1] != '?' && s[1] != '#' {
-		cs.add(newCandidate(formParams, 0, false, "", s))
+		cs.add(newCandidate(target, formParams, 0, false, leadNone, s))
 	}
 }
 
 // collectStep6 adds the relative path candidate: the one whose merge with
-// the base's directory (step 6) gives the target's path. r is what of the
+// the base's directory (step 6) gives the target's path. r is what of
 // target follows the base's net_loc.
-func (u URL) collectStep6(cs *candidates, scratch []byte, r string) []byte {
-	// As appendStep6 does: the leading "/" of the base path is not part of
-	// the path that rules 6a to 6d rewrite, and a base with a net_loc has a
-	// path "/" at least; the result gets that "/" back.
+func (u *URL) collectStep6(cs *candidates, o offsets, scratch []byte, target, r string) []byte {
+	// As RFC1808-NOTES.md reads step 6: the leading "/" of the base path is
+	// not part of the path that rules 6a to 6d rewrite, and a base with a
+	// net_loc has a path "/" at least; the result gets that "/" back.
 	basePath := u.Path()
+	slash := 0
 	if strings.HasPrefix(basePath, "/") || u.HasNetLoc() {
 		var ok bool
 		if r, ok = strings.CutPrefix(r, "/"); !ok {
 			return scratch
 		}
 		basePath = strings.TrimPrefix(basePath, "/")
+		slash = 1
 	}
 	// The merged path ends where the reference's params, query or fragment
 	// begin: a path holds none of ";?#" (section 2.4), so neither does a
@@ -277,12 +308,16 @@ func (u URL) collectStep6(cs *candidates, scratch []byte, r string) []byte {
 
 	// Rules 6a to 6d act first on the base's directory, the path without
 	// its last segment. What they leave is the stack the reference's
-	// segments arrive on; in most bases it is the directory itself.
+	// segments arrive on: in most bases the directory itself. When it may
+	// hold a "." or ".." segment, the resolver says what is left: "."
+	// against the base resolves to exactly that stack (rule 6b removes the
+	// final "."), after the base's scheme, net_loc and "/".
 	dir := basePath[:strings.LastIndexByte(basePath, '/')+1]
 	var ups, keep int
-	if hasDotSegment(dir) {
-		scratch = appendRemoveDots(scratch[:0], dir, "")
-		ups, keep = climb(scratch, path)
+	if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
+		scratch = u.AppendResolve(scratch[:0], ".")
+		stack := scratch[min(o.netloc+slash, len(scratch)):]
+		ups, keep = climb(stack, path)
 	} else {
 		ups, keep = climb(dir, path)
 	}
@@ -291,16 +326,16 @@ func (u URL) collectStep6(cs *candidates, scratch []byte, r string) []byte {
 	switch {
 	case rest == "" && ups == 0:
 		// The target's path is the directory: "." (rule 6b) says so.
-		cs.add(newCandidate(formPath, 0, false, ".", body))
+		cs.add(newCandidate(target, formPath, 0, false, leadDot, body))
 	case rest == "":
 		// Rule 6d: a final ".." leaves the "/" before it.
-		cs.add(newCandidate(formPath, ups, true, "", body))
+		cs.add(newCandidate(target, formPath, ups, true, leadNone, body))
 	case ups == 0 && needsDotSlash(rest):
-		cs.add(newCandidate(formPath, 0, false, "./", body))
+		cs.add(newCandidate(target, formPath, 0, false, leadDotSlash, body))
 	case ups == 0:
-		cs.add(newCandidate(formPath, 0, false, "", body))
+		cs.add(newCandidate(target, formPath, 0, false, leadNone, body))
 	default:
-		cs.add(newCandidate(formPath, ups, false, "", body))
+		cs.add(newCandidate(target, formPath, ups, false, leadNone, body))
 	}
 	return scratch
 }
@@ -335,4 +370,32 @@ func climb[S string | []byte](dir S, target string) (ups, keep int) {
 func needsDotSlash(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return first == "" || strings.IndexByte(first, ':') >= 0
+}
+
+// offsets are the ends of the sections of a URL's string, as its
+// accessors give them (section 2.4): base[:scheme] is "scheme:",
+// base[scheme:netloc] "//net_loc", base[netloc:path] the path,
+// base[path:params] ";params", base[params:query] "?query"; each empty
+// when the component is absent.
+type offsets struct{ scheme, netloc, path, params, query int }
+
+func offsetsOf(u *URL) offsets {
+	var o offsets
+	if u.HasScheme() {
+		o.scheme = len(u.Scheme()) + len(":")
+	}
+	o.netloc = o.scheme
+	if u.HasNetLoc() {
+		o.netloc += len("//") + len(u.NetLoc())
+	}
+	o.path = o.netloc + len(u.Path())
+	o.params = o.path
+	if u.HasParams() {
+		o.params += len(";") + len(u.Params())
+	}
+	o.query = o.params
+	if u.HasQuery() {
+		o.query += len("?") + len(u.Query())
+	}
+	return o
 }
