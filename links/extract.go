@@ -1,0 +1,265 @@
+// Package links extracts the links of HTML documents and resolves each one
+// against the document's base URL, established by RFC 1808 section 3 (see
+// package base) and applied by section 4 (relurl.Resolve).
+//
+// Extraction streams over golang.org/x/net/html's Tokenizer: memory stays
+// bounded by the largest token and the links found before the end of the
+// head, whatever the size of the document.
+package links
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+	"golang.org/x/net/html"
+)
+
+// A Link is one URL-valued attribute of an HTML element (or one candidate
+// of a srcset), resolved.
+type Link struct {
+	Element string // lower-case element name: "a", "img"
+	Attr    string // lower-case attribute name: "href", "srcset"
+	// Ref is the reference as written, character references decoded and
+	// HTML white space trimmed from both ends (for srcset, one candidate's
+	// URL). It may be empty: <a href=""> refers to the document itself.
+	Ref string
+	// URL is Ref resolved against Base by RFC 1808 section 4.
+	URL string
+	// Base is the document's base and the rule that established it.
+	Base base.Base
+}
+
+// MaxNoscriptDepth is how many levels of <noscript> inside <noscript>
+// Extract re-tokenizes. Each level reads the content again, so the limit
+// keeps the time linear in the input.
+const MaxNoscriptDepth = 8
+
+// ErrNoscriptDepth is returned for <noscript> nested deeper than
+// MaxNoscriptDepth.
+var ErrNoscriptDepth = errors.New("noscript elements nested too deep")
+
+// Extract calls fn with each link of the HTML document read from r, in
+// document order, resolved against the document's base. outer is the base
+// established outside the document's content: an enclosing entity's, the
+// base an HTTP fetch gives, the retrieval URL, or none. Extract applies
+// the innermost rule itself, section 3.1 for HTML: the href of the first
+// BASE element of the head, resolved against outer when relative.
+//
+// Links that come before the end of the head are held until the head has
+// ended (or a BASE element is found), so that every link of the document
+// gets the same base. Links inside <noscript> count, as a client without
+// scripts follows them: the Tokenizer hands back that element's content
+// as raw text, which Extract tokenizes again.
+//
+// An error from fn stops the extraction and is returned. Otherwise the
+// only errors are reading errors of r and ErrNoscriptDepth; no input makes
+// the HTML fail to tokenize.
+func Extract(r io.Reader, outer base.Base, fn func(Link) error) error {
+	var x Extractor
+	return x.Extract(r, outer, fn)
+}
+
+// An Extractor extracts links like Extract, reusing its buffers from one
+// document to the next. The zero Extractor is ready to use. It must not be
+// used by several goroutines at once.
+type Extractor struct {
+	fn      func(Link) error
+	outer   base.Base
+	base    base.Base
+	baseURL relurl.URL
+	final   bool // the base is established: links go straight to fn
+	head    base.HeadTracker
+	pending []Link // links seen before the base was final, not resolved
+	buf     []byte
+}
+
+// Extract extracts the links of the document read from r; see Extract.
+func (x *Extractor) Extract(r io.Reader, outer base.Base, fn func(Link) error) error {
+	x.fn, x.outer, x.base, x.final = fn, outer, outer, false
+	x.head = base.HeadTracker{}
+	x.pending = x.pending[:0]
+	err := x.tokens(html.NewTokenizer(r), 0)
+	if err == nil || !isStop(err) {
+		// At the end of the input, or when it could not be read further,
+		// the links held back still get the base found so far: nothing
+		// read is dropped.
+		if ferr := x.finish(); ferr != nil {
+			return ferr
+		}
+	}
+	x.fn = nil
+	clear(x.pending)
+	return errorsUnwrapStop(err)
+}
+
+// stopError marks an error returned by fn, which ends the extraction at
+// once.
+type stopError struct{ err error }
+
+func (s stopError) Error() string { return s.err.Error() }
+
+func isStop(err error) bool {
+	_, ok := err.(stopError)
+	return ok
+}
+
+func errorsUnwrapStop(err error) error {
+	if s, ok := err.(stopError); ok {
+		return s.err
+	}
+	return err
+}
+
+// tokens reads the tokens of z. depth counts the enclosing <noscript>
+// elements whose content z is.
+func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
+	noscript := false // the last token was a <noscript> start tag
+	for {
+		tt := z.Next()
+		wasNoscript := noscript
+		noscript = false
+		switch tt {
+		case html.ErrorToken:
+			if err := z.Err(); err != io.EOF {
+				return fmt.Errorf("reading HTML: %w", err)
+			}
+			return nil
+		case html.TextToken:
+			raw := z.Raw()
+			if !x.final && x.head.Text(raw) {
+				if err := x.finish(); err != nil {
+					return err
+				}
+			}
+			if wasNoscript {
+				if depth >= MaxNoscriptDepth {
+					return fmt.Errorf("%w (more than %d)", ErrNoscriptDepth, MaxNoscriptDepth)
+				}
+				if err := x.tokens(html.NewTokenizer(bytes.NewReader(raw)), depth+1); err != nil {
+					return err
+				}
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			if !x.final {
+				if x.head.Tag(tt, name) {
+					if err := x.finish(); err != nil {
+						return err
+					}
+				} else if hasAttr && base.HTMLBaseElement(name) {
+					// Section 3.1: the first BASE element with an href.
+					if href, ok := base.HTMLBaseHref(z); ok {
+						x.base = x.outer.Within(href, base.HTML)
+						if err := x.finish(); err != nil {
+							return err
+						}
+					}
+					continue
+				}
+			}
+			noscript = string(name) == "noscript"
+			if !hasAttr {
+				continue
+			}
+			if spec := lookup(name); spec != nil {
+				if err := x.attrs(z, spec); err != nil {
+					return err
+				}
+			}
+		case html.EndTagToken:
+			if !x.final {
+				name, _ := z.TagName()
+				if x.head.Tag(tt, name) {
+					if err := x.finish(); err != nil {
+						return err
+					}
+				}
+			}
+		default:
+			x.head.Other()
+		}
+	}
+}
+
+// attrs reads the attributes of the current tag, an element of spec,
+// and emits its links in the order they are written. An attribute given
+// twice counts once, the first time, as in HTML.
+func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec) error {
+	var seen uint8
+	for more := true; more; {
+		var key, val []byte
+		key, val, more = z.TagAttr()
+		for i := range spec.attrs {
+			a := &spec.attrs[i]
+			if string(key) != a.name || seen&(1<<i) != 0 {
+				continue
+			}
+			seen |= 1 << i
+			if a.srcset {
+				err := srcsetURLs(val, func(u []byte) error { return x.emit(spec.name, a.name, u) })
+				if err != nil {
+					return err
+				}
+				break
+			}
+			if err := x.emit(spec.name, a.name, base.TrimHTMLSpace(val)); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	return nil
+}
+
+// emit passes one link to fn, or holds it while the base is not final.
+func (x *Extractor) emit(elem, attr string, ref []byte) error {
+	l := Link{Element: elem, Attr: attr, Ref: string(ref)}
+	if !x.final {
+		x.pending = append(x.pending, l)
+		return nil
+	}
+	return x.send(l)
+}
+
+// send resolves l against the established base and passes it to fn.
+func (x *Extractor) send(l Link) error {
+	l.Base = x.base
+	if x.base.URL == "" {
+		// Section 3.4 and step 1: with no base the reference is taken as
+		// it is.
+		l.URL = l.Ref
+	} else {
+		x.buf = x.baseURL.AppendResolve(x.buf[:0], l.Ref)
+		if string(x.buf) == l.Ref {
+			l.URL = l.Ref // no copy for an absolute reference
+		} else {
+			l.URL = string(x.buf)
+		}
+	}
+	if err := x.fn(l); err != nil {
+		return stopError{err}
+	}
+	return nil
+}
+
+// finish makes the base final and sends the links held back.
+func (x *Extractor) finish() error {
+	if x.final {
+		return nil
+	}
+	x.final = true
+	x.baseURL = relurl.Parse(x.base.URL)
+	for i, l := range x.pending {
+		if err := x.send(l); err != nil {
+			x.pending = x.pending[:0]
+			return err
+		}
+		x.pending[i] = Link{}
+	}
+	x.pending = x.pending[:0]
+	return nil
+}
