@@ -2,6 +2,7 @@ package base
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -163,16 +164,22 @@ func (wk *walk) multipart(body io.Reader, b Base, baseErr error, pos, mediaType 
 	if mediaType == "multipart/digest" {
 		childType = "message/rfc822"
 	}
-	mr := multipart.NewReader(body, boundary)
+	cd := &closeDetector{r: body, delim: []byte("\n--" + boundary + "--"), tail: []byte{'\n'}}
+	mr := multipart.NewReader(cd, boundary)
 	for i := 1; ; i++ {
 		// NextRawPart: the walker decodes the transfer encoding itself,
 		// the same way for every level.
 		p, err := mr.NextRawPart()
 		if err == io.EOF {
-			if i == 1 {
-				return &PartError{Position: pos, Err: fmt.Errorf("%s with no part (boundary %q never found)", mediaType, boundary)}
+			if !cd.seen {
+				// mime/multipart takes a body that ends after a
+				// delimiter line for a complete one: it is truncated.
+				return &PartError{Position: pos, Err: fmt.Errorf("%s truncated: no closing delimiter --%s--", mediaType, boundary)}
 			}
 			return nil
+		}
+		if i == 1 && errors.Is(err, io.EOF) {
+			return &PartError{Position: pos, Err: fmt.Errorf("%s with no part (boundary %q never found)", mediaType, boundary)}
 		}
 		childPos := strconv.Itoa(i)
 		if pos != "" {
@@ -221,4 +228,36 @@ func (s spaceDropper) Read(p []byte) (int, error) {
 			return j, err
 		}
 	}
+}
+
+// closeDetector notes whether the closing delimiter of a multipart body
+// ("--boundary--" at the start of a line, RFC 2046 section 5.1.1) went
+// through it, so that a body cut just after a part is not taken for a
+// complete one.
+type closeDetector struct {
+	r     io.Reader
+	delim []byte // "\n--boundary--"
+	tail  []byte // the last len(delim)-1 bytes read, to match across reads
+	seen  bool
+}
+
+func (c *closeDetector) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if c.seen || n == 0 {
+		return n, err
+	}
+	// Look at the bytes that could complete a match in the tail first,
+	// then at the new bytes on their own: no copy of p is needed.
+	k := min(n, len(c.delim)-1)
+	joined := append(c.tail, p[:k]...)
+	if bytes.Contains(joined, c.delim) || bytes.Contains(p[:n], c.delim) {
+		c.seen = true
+		return n, err
+	}
+	if n >= len(c.delim)-1 {
+		c.tail = append(c.tail[:0], p[n-(len(c.delim)-1):n]...)
+	} else {
+		c.tail = joined[max(0, len(joined)-(len(c.delim)-1)):]
+	}
+	return n, err
 }
