@@ -128,18 +128,18 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (*Response, error) {
 		}
 		switch resp.StatusCode {
 		case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther, http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
-			loc := resp.Header.Get("Location")
+			locs := resp.Header.Values("Location")
 			// The body of a redirect is not wanted; a little is read so
 			// that the connection can be reused.
 			io.CopyN(io.Discard, resp.Body, 4<<10)
 			resp.Body.Close()
-			if loc == "" {
+			if len(locs) == 0 {
 				return fail(ErrNoLocation)
 			}
 			if len(visited) >= maxHops {
 				return fail(fmt.Errorf("%w (more than %d)", ErrTooManyHops, maxHops))
 			}
-			next := relurl.Resolve(cur, strings.TrimSpace(loc))
+			next := relurl.Resolve(cur, strings.TrimSpace(locs[0]))
 			visited = append(visited, cur)
 			if seen[withoutFragment(next)] {
 				cur = next
