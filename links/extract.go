@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unsafe"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
@@ -74,7 +75,9 @@ type Extractor struct {
 	final   bool // the base is established: links go straight to fn
 	head    base.HeadTracker
 	pending []Link // links seen before the base was final, not resolved
-	buf     []byte
+	buf     []byte // the resolved URL under construction
+	two     []byte // a link's reference and URL, before they become one string
+	name    [maxName]byte
 }
 
 // Extract extracts the links of the document read from r; see Extract.
@@ -144,7 +147,11 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 				}
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
+			// The name is read from the raw bytes: TagName would copy
+			// it, for every tag of the document.
+			raw := z.Raw()
+			name := rawTagName(raw, &x.name)
+			hasAttr := len(name)+2 < len(raw) // more than "<name>"
 			if !x.final {
 				if x.head.Tag(tt, name) {
 					if err := x.finish(); err != nil {
@@ -166,7 +173,7 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 				continue
 			}
 			if spec := lookup(name); spec != nil {
-				if err := x.attrs(z, spec); err != nil {
+				if err := x.attrs(z, spec, raw); err != nil {
 					return err
 				}
 			}
@@ -185,65 +192,95 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 	}
 }
 
-// attrs reads the attributes of the current tag, an element of spec,
-// and emits its links in the order they are written. An attribute given
-// twice counts once, the first time, as in HTML.
-func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec) error {
+// attrs reads the attributes of the current tag, an element of spec whose
+// raw bytes are raw, and emits its links in the order they are written.
+// An attribute given twice counts once, the first time, as in HTML.
+func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte) error {
 	var seen uint8
-	for more := true; more; {
-		var key, val []byte
-		key, val, more = z.TagAttr()
+	all := uint8(1)<<len(spec.attrs) - 1
+	var err error
+	one := func(key, val []byte) bool {
 		for i := range spec.attrs {
 			a := &spec.attrs[i]
-			if string(key) != a.name || seen&(1<<i) != 0 {
+			if seen&(1<<i) != 0 || !equalLower(key, a.name) {
 				continue
 			}
 			seen |= 1 << i
 			if a.srcset {
-				err := srcsetURLs(val, func(u []byte) error { return x.emit(spec.name, a.name, u) })
-				if err != nil {
-					return err
-				}
-				break
-			}
-			if err := x.emit(spec.name, a.name, base.TrimHTMLSpace(val)); err != nil {
-				return err
+				err = srcsetURLs(val, func(u []byte) error { return x.emit(spec.name, a.name, u) })
+			} else {
+				err = x.emit(spec.name, a.name, base.TrimHTMLSpace(val))
 			}
 			break
 		}
+		return err == nil && seen != all
 	}
-	return nil
+	// The raw bytes serve when they need no decoding; TagAttr otherwise.
+	if !rawAttrs(raw, len(spec.name), one) {
+		for more := true; more && err == nil && seen != all; {
+			var key, val []byte
+			key, val, more = z.TagAttr()
+			one(key, val)
+		}
+	}
+	return err
 }
 
 // emit passes one link to fn, or holds it while the base is not final.
 func (x *Extractor) emit(elem, attr string, ref []byte) error {
-	l := Link{Element: elem, Attr: attr, Ref: string(ref)}
 	if !x.final {
-		x.pending = append(x.pending, l)
+		x.pending = append(x.pending, Link{Element: elem, Attr: attr, Ref: string(ref)})
 		return nil
 	}
-	return x.send(l)
+	return x.send(Link{Element: elem, Attr: attr}, ref)
 }
 
-// send resolves l against the established base and passes it to fn.
-func (x *Extractor) send(l Link) error {
+// send resolves a link's reference against the established base and
+// passes the link to fn. ref holds the reference's bytes, or is nil for a
+// held link whose Ref is already a string. Ref and URL then share one
+// allocation, or are the same string when the reference is absolute.
+func (x *Extractor) send(l Link, ref []byte) error {
 	l.Base = x.base
+	held := ref == nil
+	if held {
+		ref = unsafe.Slice(unsafe.StringData(l.Ref), len(l.Ref))
+	}
 	if x.base.URL == "" {
 		// Section 3.4 and step 1: with no base the reference is taken as
 		// it is.
-		l.URL = l.Ref
+		x.buf = append(x.buf[:0], ref...)
 	} else {
-		x.buf = x.baseURL.AppendResolve(x.buf[:0], l.Ref)
+		// ref is only read during the call.
+		x.buf = x.baseURL.AppendResolve(x.buf[:0], unsafeString(ref))
+	}
+	switch {
+	case held:
 		if string(x.buf) == l.Ref {
-			l.URL = l.Ref // no copy for an absolute reference
+			l.URL = l.Ref
 		} else {
 			l.URL = string(x.buf)
 		}
+	case string(x.buf) == string(ref):
+		l.Ref = string(ref)
+		l.URL = l.Ref
+	default:
+		x.two = append(append(x.two[:0], ref...), x.buf...)
+		both := string(x.two)
+		l.Ref, l.URL = both[:len(ref)], both[len(ref):]
 	}
 	if err := x.fn(l); err != nil {
 		return stopError{err}
 	}
 	return nil
+}
+
+// unsafeString returns b as a string without copying, for a use that
+// ends before b changes.
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 // finish makes the base final and sends the links held back.
@@ -254,7 +291,7 @@ func (x *Extractor) finish() error {
 	x.final = true
 	x.baseURL = relurl.Parse(x.base.URL)
 	for i, l := range x.pending {
-		if err := x.send(l); err != nil {
+		if err := x.send(l, nil); err != nil {
 			x.pending = x.pending[:0]
 			return err
 		}
@@ -262,4 +299,31 @@ func (x *Extractor) finish() error {
 	}
 	x.pending = x.pending[:0]
 	return nil
+}
+
+// maxName is the longest tag name that rawTagName lowers; no element that
+// Extract or the head rules look for has a longer one.
+const maxName = 16
+
+// rawTagName returns the lower-case name of a start tag from its raw
+// bytes "<name ...>", as html.Tokenizer.TagName would, without copying it
+// to the heap: the name ends at white space, "/" or ">". A name longer
+// than maxName is returned as "-" (no element of interest).
+func rawTagName(raw []byte, buf *[maxName]byte) []byte {
+	n := 0
+	for _, c := range raw[1:] {
+		switch c {
+		case ' ', '\n', '\r', '\t', '\f', '/', '>':
+			return buf[:n]
+		}
+		if n == maxName {
+			return []byte("-")
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
+	}
+	return buf[:n]
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/rfcexamples"
+	"golang.org/x/net/html"
 )
 
 func FuzzExtract(f *testing.F) {
@@ -49,4 +50,72 @@ func FuzzExtract(f *testing.F) {
 			t.Fatalf("Extract's base %v, FromHTML's %v", first.Base, b)
 		}
 	})
+}
+
+func FuzzRawAttrs(f *testing.F) {
+	// rawAttrs must read the same attributes as Tokenizer.TagAttr, for
+	// every tag it accepts.
+	f.Add(`<a href=x title="t" data-x='y'>`) // the three value forms
+	f.Add(`<a/href=x/ =y ==z href=dup>`)     // slashes, "=" keys, duplicates
+	f.Add(`<img src = "a b" srcset	=c>`)     // white space around "="
+	f.Add(`<a href="x>y" b=>`)               // '>' inside quotes, empty unquoted value
+	f.Add(`<a href='unclosed>`)              // quote never closed
+	f.Add(`<A HREF=X>`)                      // upper case
+	f.Add(`<a href=x&amp;y>`)                // a reference: left to TagAttr
+	f.Fuzz(func(t *testing.T, doc string) {
+		z := html.NewTokenizer(strings.NewReader(doc))
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				return
+			}
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			raw := append([]byte(nil), z.Raw()...)
+			var buf [maxName]byte
+			name := rawTagName(raw, &buf)
+			tn, _ := z.TagName()
+			// A NUL in a name becomes U+FFFD for TagName: no element of
+			// interest has either.
+			if len(tn) <= maxName && string(name) != string(tn) && !strings.Contains(string(name), "\x00") {
+				t.Fatalf("%q: rawTagName %q, TagName %q", raw, name, tn)
+			}
+			if len(tn) > maxName {
+				continue
+			}
+			var got []string
+			seen := map[string]bool{}
+			ok := rawAttrs(raw, len(name), func(k, v []byte) bool {
+				key := asciiLower(k)
+				if !seen[key] {
+					seen[key] = true
+					got = append(got, key+"="+string(v))
+				}
+				return true
+			})
+			var want []string
+			for more := true; more; {
+				k, v, m := z.TagAttr()
+				more = m
+				if len(k) > 0 {
+					want = append(want, string(k)+"="+string(v))
+				}
+			}
+			if ok && strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+				t.Fatalf("%q:\nrawAttrs %q\nTagAttr  %q", raw, got, want)
+			}
+		}
+	})
+}
+
+// asciiLower lowers ASCII letters only, as the Tokenizer does.
+func asciiLower(b []byte) string {
+	out := []byte(string(b))
+	for i, c := range out {
+		if 'A' <= c && c <= 'Z' {
+			out[i] = c + 'a' - 'A'
+		}
+	}
+	return string(out)
 }
