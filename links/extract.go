@@ -199,11 +199,16 @@ func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte) error {
 	var seen uint8
 	all := uint8(1)<<len(spec.attrs) - 1
 	var err error
-	one := func(key, val []byte) bool {
+	// one handles one attribute; raw says whether val is raw bytes, which
+	// may need decoding by TagAttr.
+	one := func(key, val []byte, raw bool) (more, abort bool) {
 		for i := range spec.attrs {
 			a := &spec.attrs[i]
 			if seen&(1<<i) != 0 || !equalLower(key, a.name) {
 				continue
+			}
+			if raw && needsDecoding(val) {
+				return false, true
 			}
 			seen |= 1 << i
 			if a.srcset {
@@ -213,14 +218,16 @@ func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte) error {
 			}
 			break
 		}
-		return err == nil && seen != all
+		return err == nil && seen != all, false
 	}
-	// The raw bytes serve when they need no decoding; TagAttr otherwise.
-	if !rawAttrs(raw, len(spec.name), one) {
+	// The raw bytes serve while they need no decoding; then TagAttr
+	// reads the attributes again from the first, and those already used
+	// are skipped.
+	if !rawAttrs(raw, len(spec.name), func(k, v []byte) (bool, bool) { return one(k, v, true) }) && err == nil {
 		for more := true; more && err == nil && seen != all; {
 			var key, val []byte
 			key, val, more = z.TagAttr()
-			one(key, val)
+			one(key, val, false)
 		}
 	}
 	return err

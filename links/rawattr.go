@@ -9,17 +9,19 @@ import "bytes"
 // readTagAttrVal of golang.org/x/net/html, from WHATWG section 13.2.5) step
 // for step; FuzzRawAttrs checks it against TagAttr.
 //
-// It handles only the plain case and reports ok=false, having called fn
-// for nothing, when the tag needs what TagAttr does beyond slicing:
-// character references ("&"), NUL replacement, newline conversion ("\r"),
-// or a tag cut off by the end of the input (no closing ">"). The caller
-// then uses TagAttr.
+// Values are passed raw: fn must check with needsDecoding that a value it
+// uses needs none of what TagAttr does beyond slicing (character
+// references, NUL replacement, newline conversion), and return abort=true
+// otherwise. rawAttrs then stops and reports ok=false, as it does at once
+// for a tag cut off by the end of the input (no closing ">"); the caller
+// goes on with TagAttr from the first attribute, skipping those it has
+// already used.
 //
 // Keys are passed as written (not lowered); duplicates and empty keys are
 // passed too: the caller keeps the first of each key it wants, as the
 // Tokenizer does.
-func rawAttrs(raw []byte, nameLen int, fn func(key, val []byte) (more bool)) (ok bool) {
-	if len(raw) == 0 || raw[len(raw)-1] != '>' || bytes.IndexAny(raw, "&\x00\r") >= 0 {
+func rawAttrs(raw []byte, nameLen int, fn func(key, val []byte) (more, abort bool)) (ok bool) {
+	if len(raw) == 0 || raw[len(raw)-1] != '>' {
 		return false
 	}
 	b := raw[:len(raw)-1] // the closing '>' ends the loop below like EOF
@@ -98,8 +100,14 @@ func rawAttrs(raw []byte, nameLen int, fn func(key, val []byte) (more bool)) (ok
 				}
 			}
 		}
-		if ke > ks && !fn(b[ks:ke], b[vs:ve]) {
-			return true
+		if ke > ks {
+			more, abort := fn(b[ks:ke], b[vs:ve])
+			if abort {
+				return false
+			}
+			if !more {
+				return true
+			}
 		}
 		i = skipSpace(b, i)
 	}
@@ -129,4 +137,16 @@ func equalLower(key []byte, name string) bool {
 		}
 	}
 	return true
+}
+
+// needsDecoding reports whether an attribute value read raw holds what
+// Tokenizer.TagAttr would change: a character reference, a NUL or a
+// carriage return.
+func needsDecoding(val []byte) bool {
+	for _, c := range val {
+		if c == '&' || c == 0 || c == '\r' {
+			return true
+		}
+	}
+	return false
 }
