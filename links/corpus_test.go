@@ -138,3 +138,18 @@ func corpusSize(docs []corpusDoc) int64 {
 	}
 	return n
 }
+
+// nodejsDocs returns the Node.js API reference as Debian's nodejs package
+// installs it (/usr/share/doc/nodejs/api, MIT licence): a real tree of
+// generated, link-dense HTML documents. It is measured where installed.
+func nodejsDocs() []corpusDoc {
+	files, _ := filepath.Glob("/usr/share/doc/nodejs/api/*.html")
+	var docs []corpusDoc
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err == nil {
+			docs = append(docs, corpusDoc{url: "https://nodejs.org/api/" + filepath.Base(f), body: b})
+		}
+	}
+	return docs
+}
