@@ -38,6 +38,7 @@ type FetchError struct {
 	Err  error
 }
 
+// Error names the URL, the last URL requested and the problem.
 func (e *FetchError) Error() string {
 	if e.Last != "" && e.Last != e.URL {
 		return fmt.Sprintf("fetch %s (redirected to %s): %v", e.URL, e.Last, e.Err)
@@ -45,6 +46,7 @@ func (e *FetchError) Error() string {
 	return fmt.Sprintf("fetch %s: %v", e.URL, e.Err)
 }
 
+// Unwrap returns the underlying error.
 func (e *FetchError) Unwrap() error { return e.Err }
 
 // A Fetcher retrieves documents over HTTP and HTTPS and establishes the

@@ -15,6 +15,7 @@ type HeaderError struct {
 	Reason string
 }
 
+// Error returns the header name, its value, the reason and the offset.
 func (e *HeaderError) Error() string {
 	return fmt.Sprintf("%s header %q: %s (at byte %d)", e.Name, e.Value, e.Reason, e.Offset)
 }

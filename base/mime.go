@@ -29,6 +29,8 @@ type PartError struct {
 	Err      error
 }
 
+// Error names the part ("message" for the message itself) and the
+// problem.
 func (e *PartError) Error() string {
 	if e.Position == "" {
 		return "message: " + e.Err.Error()
@@ -36,6 +38,7 @@ func (e *PartError) Error() string {
 	return "part " + e.Position + ": " + e.Err.Error()
 }
 
+// Unwrap returns the underlying error.
 func (e *PartError) Unwrap() error { return e.Err }
 
 // A Part is a leaf entity of a message: one that is neither multipart/*

@@ -78,6 +78,7 @@ type Extractor struct {
 	buf     []byte // the resolved URL under construction
 	two     []byte // a link's reference and URL, before they become one string
 	name    [maxName]byte
+	cache   resolveCache
 }
 
 // Extract extracts the links of the document read from r; see Extract.
@@ -244,13 +245,23 @@ func (x *Extractor) emit(elem, attr string, ref []byte) error {
 
 // send resolves a link's reference against the established base and
 // passes the link to fn. ref holds the reference's bytes, or is nil for a
-// held link whose Ref is already a string. Ref and URL then share one
-// allocation, or are the same string when the reference is absolute.
+// held link whose Ref is already a string. A reference seen before in the
+// document gets the strings of its last resolution (resolveCache);
+// otherwise Ref and URL share one allocation, or are the same string when
+// the reference is absolute.
 func (x *Extractor) send(l Link, ref []byte) error {
 	l.Base = x.base
 	held := ref == nil
 	if held {
 		ref = unsafe.Slice(unsafe.StringData(l.Ref), len(l.Ref))
+	}
+	var slot *cacheSlot
+	if !held {
+		var hit bool
+		if slot, hit = x.cache.lookup(ref); hit {
+			l.Ref, l.URL = slot.ref, slot.url
+			return x.call(l)
+		}
 	}
 	if x.base.URL == "" {
 		// Section 3.4 and step 1: with no base the reference is taken as
@@ -270,11 +281,25 @@ func (x *Extractor) send(l Link, ref []byte) error {
 	case string(x.buf) == string(ref):
 		l.Ref = string(ref)
 		l.URL = l.Ref
+	case bytes.HasSuffix(x.buf, ref):
+		// Most resolutions end with the reference as written ("g.html",
+		// "/g", "?q", "#f"): Ref is then the tail of URL.
+		l.URL = string(x.buf)
+		l.Ref = l.URL[len(l.URL)-len(ref):]
 	default:
 		x.two = append(append(x.two[:0], ref...), x.buf...)
 		both := string(x.two)
 		l.Ref, l.URL = both[:len(ref)], both[len(ref):]
 	}
+	if slot != nil {
+		x.cache.store(slot, l.Ref, l.URL)
+	}
+	return x.call(l)
+}
+
+// call passes a link to fn, marking an error from it as one that stops
+// the extraction.
+func (x *Extractor) call(l Link) error {
 	if err := x.fn(l); err != nil {
 		return stopError{err}
 	}
@@ -297,6 +322,7 @@ func (x *Extractor) finish() error {
 	}
 	x.final = true
 	x.baseURL = relurl.Parse(x.base.URL)
+	x.cache.reset()
 	for i, l := range x.pending {
 		if err := x.send(l, nil); err != nil {
 			x.pending = x.pending[:0]

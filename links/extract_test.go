@@ -327,3 +327,40 @@ func TestExtractorReuse(t *testing.T) {
 		t.Errorf("got\n%swant\n%s", short(got), want)
 	}
 }
+
+func TestResolveCache(t *testing.T) {
+	// Documents with enough links for the cache, many written twice,
+	// through one Extractor with a different base each time: every link
+	// must still be its own resolution against its own document's base.
+	var x Extractor
+	rng := rand.New(rand.NewPCG(5, 6))
+	refs := []string{"g", "../g", "/g", "?q", "#f", "g;p", "http://abs/x", "", "./", "..", "a/b/../c"}
+	for doc := range 20 {
+		var b strings.Builder
+		if doc%2 == 0 {
+			fmt.Fprintf(&b, "<base href=\"http://b%d/x/y/z\">", doc)
+		}
+		var want []string
+		for i := range 3000 {
+			ref := refs[rng.IntN(len(refs))]
+			if rng.IntN(3) == 0 {
+				ref = fmt.Sprintf("%s%d", ref, i)
+			}
+			fmt.Fprintf(&b, "<a href=\"%s\">", ref)
+			want = append(want, ref)
+		}
+		outer := base.Retrieved(fmt.Sprintf("http://r%d/p/q", doc))
+		var got []string
+		err := x.Extract(strings.NewReader(b.String()), outer, func(l Link) error {
+			checkLink(t, l)
+			got = append(got, l.Ref)
+			if doc%2 == 1 && l.Base != outer || doc%2 == 0 && l.Base.URL != fmt.Sprintf("http://b%d/x/y/z", doc) {
+				t.Fatalf("doc %d: base %v", doc, l.Base)
+			}
+			return nil
+		})
+		if err != nil || strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+			t.Fatalf("doc %d: %v, refs differ", doc, err)
+		}
+	}
+}
