@@ -278,6 +278,9 @@ func (l *linker) stream(name string, r io.Reader, outer base.Base, kind int) {
 func sniff(br *bufio.Reader) int {
 	head, _ := br.Peek(1024)
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	if t := bytes.TrimLeft(head, " \t\r\n\f"); len(t) > 0 && t[0] == '<' {
+		return kindHTML // markup, even "<x:y>", which a header name could be
+	}
 	line, _, _ := bytes.Cut(head, []byte("\n"))
 	name, _, found := bytes.Cut(line, []byte(":"))
 	if !found || len(name) == 0 {

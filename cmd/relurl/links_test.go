@@ -215,3 +215,39 @@ func TestLinksProgress(t *testing.T) {
 		t.Errorf("not a terminal: stderr %q, want nothing", errs)
 	}
 }
+
+func TestLinksHostile(t *testing.T) {
+	dir := t.TempDir()
+	// 10,000 nested multipart entities: an error naming the limit.
+	var b strings.Builder
+	for i := range 10000 {
+		fmt.Fprintf(&b, "Content-Type: multipart/mixed; boundary=b%d\r\n\r\n--b%d\r\n", i, i)
+	}
+	b.WriteString("Content-Type: text/html\r\n\r\n<a href=x>\r\n")
+	deep := filepath.Join(dir, "deep.eml")
+	os.WriteFile(deep, []byte(b.String()), 0o666)
+	// Binary garbage, named .html and .eml.
+	garbage := make([]byte, 1<<16)
+	for i := range garbage {
+		garbage[i] = byte(i*7919 + i>>3)
+	}
+	os.WriteFile(filepath.Join(dir, "garbage.html"), garbage, 0o666)
+	os.WriteFile(filepath.Join(dir, "garbage.eml"), garbage, 0o666)
+	// A message with no boundary parameter.
+	os.WriteFile(filepath.Join(dir, "noboundary.mht"), []byte("Content-Type: multipart/related\r\n\r\n--x\r\n\r\n<a href=y>\r\n--x--\r\n"), 0o666)
+
+	_, errs, code := runLinksCmd(t, "", false, dir)
+	if code != exitRejected {
+		t.Errorf("exit %d, want %d", code, exitRejected)
+	}
+	for _, want := range []string{"deep.eml: part 1.1.1.", "nested too deep (more than 64 levels)", "garbage.eml: message: reading header", "noboundary.mht: message: multipart/related without a boundary"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	// A lower limit by flag.
+	_, errs, _ = runLinksCmd(t, "", false, "-max-depth", "3", deep)
+	if !strings.Contains(errs, "more than 3 levels") {
+		t.Errorf("-max-depth 3: %s", errs)
+	}
+}
