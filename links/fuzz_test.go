@@ -62,6 +62,8 @@ func FuzzRawAttrs(f *testing.F) {
 	f.Add(`<a href='unclosed>`)              // quote never closed
 	f.Add(`<A HREF=X>`)                      // upper case
 	f.Add(`<a href=x&amp;y>`)                // a reference: left to TagAttr
+	f.Add("<A \xc6>")                        // a key that is not UTF-8 (found by fuzzing)
+	f.Add("<A \x00>")                        // a NUL key: U+FFFD for TagAttr (found by fuzzing)
 	f.Fuzz(func(t *testing.T, doc string) {
 		z := html.NewTokenizer(strings.NewReader(doc))
 		for {
