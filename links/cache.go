@@ -17,6 +17,10 @@ type resolveCache struct {
 	seed  maphash.Seed
 	gen   uint32
 	seen  int // links looked up while slots is nil
+	// Lookups and hits in the current generation: a document whose links
+	// do not repeat stops paying for the hash.
+	lookups, hits int
+	off           bool
 }
 
 type cacheSlot struct {
@@ -29,10 +33,15 @@ const (
 	// cacheAfter is how many links an Extractor sends before it allocates
 	// the slots: small documents do not pay for them.
 	cacheAfter = 64
+	// After cacheProbe lookups in a document with fewer than one hit in
+	// cacheMinRate, the cache is off until the next document.
+	cacheProbe   = 512
+	cacheMinRate = 8
 )
 
 // reset forgets every entry, for a new base.
 func (c *resolveCache) reset() {
+	c.lookups, c.hits, c.off = 0, 0, false
 	c.gen++
 	if c.gen == 0 && c.slots != nil {
 		// The generation counter wrapped: old entries could match again.
@@ -45,6 +54,9 @@ func (c *resolveCache) reset() {
 // On a miss the caller may fill the returned slot, when not nil, with
 // store.
 func (c *resolveCache) lookup(ref []byte) (*cacheSlot, bool) {
+	if c.off {
+		return nil, false
+	}
 	if c.slots == nil {
 		if c.seen++; c.seen < cacheAfter {
 			return nil, false
@@ -56,7 +68,14 @@ func (c *resolveCache) lookup(ref []byte) (*cacheSlot, bool) {
 		}
 	}
 	s := &c.slots[maphash.Bytes(c.seed, ref)&(cacheSlots-1)]
-	return s, s.gen == c.gen && s.ref == string(ref)
+	hit := s.gen == c.gen && s.ref == string(ref)
+	c.lookups++
+	if hit {
+		c.hits++
+	} else if c.lookups >= cacheProbe && c.hits*cacheMinRate < c.lookups {
+		c.off = true
+	}
+	return s, hit
 }
 
 // store records a resolution in a slot returned by lookup.

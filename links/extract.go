@@ -133,6 +133,9 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 			}
 			return nil
 		case html.TextToken:
+			if x.final && !wasNoscript {
+				continue // the common case: text needs no look
+			}
 			raw := z.Raw()
 			if !x.final && x.head.Text(raw) {
 				if err := x.finish(); err != nil {

@@ -364,3 +364,30 @@ func TestResolveCache(t *testing.T) {
 		}
 	}
 }
+
+func TestResolveCacheOff(t *testing.T) {
+	// A document whose first links never repeat turns the cache off; the
+	// links after that, repeated or not, are still right.
+	var b strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&b, "<a href=\"u%d\">", i%1500)
+	}
+	var x Extractor
+	n := 0
+	err := x.Extract(strings.NewReader(b.String()), base.Retrieved("http://h/d/"), func(l Link) error {
+		checkLink(t, l)
+		if want := fmt.Sprintf("u%d", n%1500); l.Ref != want {
+			t.Fatalf("link %d: ref %q, want %q", n, l.Ref, want)
+		}
+		n++
+		return nil
+	})
+	if err != nil || n != 2000 || !x.cache.off {
+		t.Errorf("%d links, %v, cache off: %v", n, err, x.cache.off)
+	}
+	// The next document starts with the cache on again.
+	x.Extract(strings.NewReader(`<a href=x>`), base.Base{}, func(Link) error { return nil })
+	if x.cache.off {
+		t.Error("cache still off for the next document")
+	}
+}
