@@ -74,7 +74,7 @@ type Extractor struct {
 	baseURL relurl.URL
 	final   bool // the base is established: links go straight to fn
 	head    base.HeadTracker
-	pending []Link // links seen before the base was final, not resolved
+	pending []heldLink // links seen before the base was final, not resolved
 	buf     []byte // the resolved URL under construction
 	two     []byte // a link's reference and URL, before they become one string
 	name    [maxName]byte
@@ -237,10 +237,15 @@ func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte) error {
 	return err
 }
 
+// A heldLink is a link found before the base is final: what it needs of
+// a Link, kept small since a head that never ends holds every link of its
+// document.
+type heldLink struct{ elem, attr, ref string }
+
 // emit passes one link to fn, or holds it while the base is not final.
 func (x *Extractor) emit(elem, attr string, ref []byte) error {
 	if !x.final {
-		x.pending = append(x.pending, Link{Element: elem, Attr: attr, Ref: string(ref)})
+		x.pending = append(x.pending, heldLink{elem: elem, attr: attr, ref: string(ref)})
 		return nil
 	}
 	return x.send(Link{Element: elem, Attr: attr}, ref)
@@ -326,12 +331,12 @@ func (x *Extractor) finish() error {
 	x.final = true
 	x.baseURL = relurl.Parse(x.base.URL)
 	x.cache.reset()
-	for i, l := range x.pending {
-		if err := x.send(l, nil); err != nil {
+	for i, h := range x.pending {
+		if err := x.send(Link{Element: h.elem, Attr: h.attr, Ref: h.ref}, nil); err != nil {
 			x.pending = x.pending[:0]
 			return err
 		}
-		x.pending[i] = Link{}
+		x.pending[i] = heldLink{}
 	}
 	x.pending = x.pending[:0]
 	return nil

@@ -251,3 +251,23 @@ func TestLinksHostile(t *testing.T) {
 		t.Errorf("-max-depth 3: %s", errs)
 	}
 }
+
+func TestLinksHTTPMessage(t *testing.T) {
+	// MHTML served over HTTP: the response header is the entity's, but
+	// its Content-Location does not set the base (HTTP), while the parts'
+	// do (RFC 2557).
+	body := "--B\r\nContent-Type: text/html\r\nContent-Location: http://orig/page.html\r\n\r\n<a href=x>\r\n" +
+		"--B\r\nContent-Type: text/html\r\n\r\n<a href=y>\r\n--B--\r\n"
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", `multipart/related; boundary="B"`)
+		w.Header().Set("Content-Location", "http://not-the-base/")
+		fmt.Fprint(w, body)
+	}))
+	defer s.Close()
+	out, errs, code := runLinksCmd(t, "", false, s.URL+"/a.mht")
+	want := s.URL + "/a.mht#1\thttp://orig/page.html\theader\ta@href\tx\thttp://orig/x\n" +
+		s.URL + "/a.mht#2\t" + s.URL + "/a.mht\tretrieval\ta@href\ty\t" + s.URL + "/y\n"
+	if code != exitOK || out != want {
+		t.Errorf("exit %d, stderr %q\ngot\n%s\nwant\n%s", code, errs, out, want)
+	}
+}
