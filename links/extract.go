@@ -92,11 +92,12 @@ func (x *Extractor) Extract(r io.Reader, outer base.Base, fn func(Link) error) e
 		// the links held back still get the base found so far: nothing
 		// read is dropped.
 		if ferr := x.finish(); ferr != nil {
-			return ferr
+			err = ferr
 		}
 	}
 	x.fn = nil
 	clear(x.pending)
+	x.pending = x.pending[:0]
 	return errorsUnwrapStop(err)
 }
 

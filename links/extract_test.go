@@ -256,6 +256,15 @@ func TestStop(t *testing.T) {
 	if err != stop || n != 3 {
 		t.Errorf("err %v after %d links, want stop after 3", err, n)
 	}
+	// Stopped while the held links are sent, at the end of the input.
+	n = 0
+	err = Extract(strings.NewReader(`<link href=a><link href=b>`), base.Base{}, func(Link) error {
+		n++
+		return stop
+	})
+	if err != stop || n != 1 {
+		t.Errorf("held links: err %v after %d links, want stop after 1", err, n)
+	}
 }
 
 func TestReadError(t *testing.T) {
