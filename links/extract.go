@@ -75,8 +75,8 @@ type Extractor struct {
 	final   bool // the base is established: links go straight to fn
 	head    base.HeadTracker
 	pending []heldLink // links seen before the base was final, not resolved
-	buf     []byte // the resolved URL under construction
-	two     []byte // a link's reference and URL, before they become one string
+	buf     []byte     // the resolved URL under construction
+	two     []byte     // a link's reference and URL, before they become one string
 	name    [maxName]byte
 	cache   resolveCache
 }
