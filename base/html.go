@@ -1,6 +1,7 @@
 package base
 
 import (
+	"bytes"
 	"io"
 
 	"golang.org/x/net/html"
@@ -40,8 +41,9 @@ func isHTMLSpace(c byte) bool {
 //
 // The zero HeadTracker is at the start of a document.
 type HeadTracker struct {
-	ended bool
-	raw   bool // the last token opened an element whose content is raw text
+	ended   bool
+	raw     bool // the last token opened an element whose content is raw text
+	started bool // a token has been seen
 }
 
 // Ended reports whether the head has ended.
@@ -50,7 +52,7 @@ func (t *HeadTracker) Ended() bool { return t.ended }
 // Tag observes a start, self-closing or end tag with the given lower-case
 // name and reports whether the head has ended.
 func (t *HeadTracker) Tag(tt html.TokenType, name []byte) bool {
-	t.raw = false
+	t.raw, t.started = false, true
 	if t.ended {
 		return true
 	}
@@ -77,7 +79,12 @@ func (t *HeadTracker) Tag(tt html.TokenType, name []byte) bool {
 // reports whether the head has ended.
 func (t *HeadTracker) Text(raw []byte) bool {
 	wasRaw := t.raw
-	t.raw = false
+	if !t.started {
+		// A byte order mark starting the document is not text: decoding
+		// removes it before HTML parsing sees the characters.
+		raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+	}
+	t.raw, t.started = false, true
 	if t.ended || wasRaw {
 		return t.ended
 	}
@@ -91,7 +98,7 @@ func (t *HeadTracker) Text(raw []byte) bool {
 }
 
 // Other observes any other token (comment, doctype).
-func (t *HeadTracker) Other() { t.raw = false }
+func (t *HeadTracker) Other() { t.raw, t.started = false, true }
 
 // FromHTML returns the base of the HTML document read from r, given the
 // base outer of the layer that holds it (an enclosing entity's, the

@@ -67,6 +67,8 @@ func TestFromHTML(t *testing.T) {
 		{"BASE after body content does not count", `<p>text</p><base href="http://no/">`, outer},
 		{"text ends the head", `hello <base href="http://no/">`, outer},
 		{"BASE in a comment", `<!-- <base href="http://no/"> -->`, outer},
+		{"byte order mark first", "\xef\xbb\xbf<!DOCTYPE html><base href=\"http://bom/\">", Base{"http://bom/", HTML}},
+		{"byte order mark later is text", "<!-- c -->\xef\xbb\xbf<base href=\"http://no/\">", outer},
 		{"empty document", ``, outer},
 		{"binary garbage", "\x00\xff<\x00base\xfe href=\x01>", outer},
 	}

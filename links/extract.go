@@ -120,7 +120,10 @@ func errorsUnwrapStop(err error) error {
 }
 
 // tokens reads the tokens of z. depth counts the enclosing <noscript>
-// elements whose content z is.
+// elements whose content z is. Their content is read only for its links:
+// the head and the BASE element are those a client running scripts sees,
+// for which that content is text, so that the base does not depend on
+// scripting (FromHTML finds the same).
 func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 	noscript := false // the last token was a <noscript> start tag
 	for {
@@ -138,7 +141,7 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 				continue // the common case: text needs no look
 			}
 			raw := z.Raw()
-			if !x.final && x.head.Text(raw) {
+			if !x.final && depth == 0 && x.head.Text(raw) {
 				if err := x.finish(); err != nil {
 					return err
 				}
@@ -157,7 +160,7 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 			raw := z.Raw()
 			name := rawTagName(raw, &x.name)
 			hasAttr := len(name)+2 < len(raw) // more than "<name>"
-			if !x.final {
+			if !x.final && depth == 0 {
 				if x.head.Tag(tt, name) {
 					if err := x.finish(); err != nil {
 						return err
@@ -183,7 +186,7 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 				}
 			}
 		case html.EndTagToken:
-			if !x.final {
+			if !x.final && depth == 0 {
 				name, _ := z.TagName()
 				if x.head.Tag(tt, name) {
 					if err := x.finish(); err != nil {

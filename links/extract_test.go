@@ -230,6 +230,13 @@ func TestNoscript(t *testing.T) {
 	if got := short(collect(t, doc, outer)); got != want {
 		t.Errorf("got\n%swant\n%s", got, want)
 	}
+	// noscript content neither ends the head nor holds the BASE: the base
+	// is the one FromHTML finds.
+	doc = `<noscript><a href=x><base href="http://no/"></noscript><base href="http://yes/"><a href=y>`
+	want = "a@href x -> http://yes/x [http://yes/ html]\na@href y -> http://yes/y [http://yes/ html]\n"
+	if got := short(collect(t, doc, outer)); got != want {
+		t.Errorf("got\n%swant\n%s", got, want)
+	}
 	// Deeply nested noscript elements: an error, in linear time.
 	deep := strings.Repeat("<noscript>", 100000) + "<a href=x>"
 	err := Extract(strings.NewReader(deep), outer, func(Link) error { return nil })

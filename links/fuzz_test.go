@@ -18,6 +18,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add("<a href=\"&amp;&#0;&#xD800;\x00\">")                             // references and NUL
 	f.Add(strings.Repeat("<noscript>", 12) + "<a href=x>")                  // noscript depth limit
 	f.Add("<title><a href=x></title><script><a href=y></script>")           // raw text
+	f.Add("<noscript><a href=x></noscript><base href=y>")                   // noscript does not end the head
 	f.Fuzz(func(t *testing.T, doc string) {
 		outer := base.Retrieved("http://r/d/p")
 		var n int
