@@ -328,8 +328,8 @@ func TestCorruptMember(t *testing.T) {
 		}
 	}
 	want := []string{
-		"",                            // warcinfo
-		"http://example.com/a/b.html", // its block is read before the CRC is checked...
+		"",                               // warcinfo
+		"http://example.com/a/b.html",    // its block is read before the CRC is checked...
 		fmt.Sprintf("err@%d", offs[1]),   // ...by Next, which reports the bad CRC
 		fmt.Sprintf("err@%d", offs[3]),   // the garbage is not a gzip member
 		"http://example.com/old",         // found again
