@@ -12,6 +12,7 @@ import (
 const (
 	MaxHeaderLine  = 64 << 10 // longest header line, in bytes
 	MaxHeaderBytes = 1 << 20  // longest header (all lines), in bytes
+	maxFields      = 10000    // most fields in a header: bounds the memory of many tiny lines
 )
 
 // A Field is one header field, name and value as written (the value
@@ -96,6 +97,9 @@ func readHeader(br *bufio.Reader, scratch []byte) (h Header, scratchOut []byte, 
 			last := &h[len(h)-1]
 			last.Value = strings.TrimSpace(last.Value + " " + string(bytes.TrimSpace(line)))
 			continue
+		}
+		if len(h) == maxFields {
+			return h, scratch, fmt.Errorf("%w: more than %d fields", ErrHeader, maxFields)
 		}
 		name, value, ok := bytes.Cut(line, []byte(":"))
 		name = bytes.TrimSpace(name)

@@ -48,7 +48,8 @@ type Response struct {
 
 // ReadHTTPResponse reads the status line and header of the HTTP response in
 // rec's block (RFC 2616 section 6), leaving Body to read the payload. It
-// is meant for records where IsHTTPResponse is true. Errors are *Error
+// is meant for records where IsHTTPResponse is true, and reads the block:
+// call it once per record, before reading Block. Errors are *Error
 // values naming the record, wrapping ErrHTTP (or ErrTruncated, ErrGzip...
 // from the block).
 func (rec *Record) ReadHTTPResponse() (*Response, error) {

@@ -12,7 +12,8 @@ import (
 )
 
 // A Reader reads the records of one WARC file in order. It detects gzip
-// compression from the first two bytes (RFC 1952 section 2.3.1).
+// compression from the first two bytes (RFC 1952 section 2.3.1). A Reader
+// is not safe for concurrent use: run one per file.
 type Reader struct {
 	name   string
 	src    io.Reader

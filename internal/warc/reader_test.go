@@ -502,3 +502,13 @@ func TestEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestManyFields checks that a header of many tiny fields is refused.
+func TestManyFields(t *testing.T) {
+	data := "WARC/1.0\r\n" + strings.Repeat("a:\r\n", 20000) + "Content-Length: 0\r\n\r\n\r\n\r\n"
+	data += "WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n"
+	evs := readAll(t, warc.NewReader(strings.NewReader(data), "m"), len(data))
+	if len(evs) != 2 || !errors.Is(evs[0].err, warc.ErrHeader) || evs[1].typ != "warcinfo" {
+		t.Errorf("events %v, want ErrHeader then warcinfo", evs)
+	}
+}
