@@ -60,6 +60,7 @@ func writeArchives(t *testing.T, dir string) string {
 		}
 		list = append(list, path)
 	}
+	list = append(list, filepath.Join(dir, "missing.warc.gz"), "") // a file that is not there, an empty line
 	sort.Strings(list)
 	listPath := filepath.Join(dir, "list.txt")
 	os.WriteFile(listPath, []byte(strings.Join(list, "\n")+"\n"), 0o644)
@@ -111,9 +112,10 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 	}
 
 	errs := readShards(t, out+"-errors", shards)
-	if len(errs) != 2 ||
-		!strings.Contains(errs[0], "one.warc.gz: offset ") || !strings.Contains(errs[0], "missing WARC-Target-URI") ||
-		!strings.Contains(errs[1], "two.warc: offset ") || !strings.Contains(errs[1], "does not begin with a WARC/ version line") {
+	if len(errs) != 3 ||
+		!strings.Contains(errs[0], "missing.warc.gz") ||
+		!strings.Contains(errs[1], "one.warc.gz: offset ") || !strings.Contains(errs[1], "missing WARC-Target-URI") ||
+		!strings.Contains(errs[2], "two.warc: offset ") || !strings.Contains(errs[2], "does not begin with a WARC/ version line") {
 		t.Errorf("errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
