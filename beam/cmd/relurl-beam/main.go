@@ -1,0 +1,39 @@
+// Command relurl-beam runs the relurlbeam pipeline: it reads a list of
+// WARC and WAT paths and writes the links they hold, resolved by RFC 1808,
+// as sharded text files.
+//
+//	relurl-beam -input paths.txt -output out/links -shards 16
+//
+// The runner is chosen with Beam's -runner flag: prism (local, the
+// default), flink, spark or dataflow; see notes/warc-README.md.
+package main
+
+import (
+	"context"
+	"flag"
+	"log"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+
+	relurlbeam "github.com/relurl/relurl/beam"
+)
+
+var (
+	input  = flag.String("input", "", "file listing WARC/WAT paths, one per line")
+	output = flag.String("output", "", "prefix of the output shards")
+	shards = flag.Int("shards", 16, "number of output shards")
+)
+
+func main() {
+	flag.Parse()
+	beam.Init()
+	if *input == "" || *output == "" || *shards < 1 {
+		log.Fatal("usage: relurl-beam -input LIST -output PREFIX [-shards N] [-runner R]")
+	}
+	p, s := beam.NewPipelineWithRoot()
+	relurlbeam.Build(s, *input, *output, *shards)
+	if err := beamx.Run(context.Background(), p); err != nil {
+		log.Fatalf("pipeline failed: %v", err)
+	}
+}

@@ -1,0 +1,281 @@
+// Package relurlbeam is an Apache Beam pipeline that extracts the links of
+// web archives (WARC and WAT files) and resolves them with relurl (RFC
+// 1808), for crawls too large for one machine (issue 7).
+//
+// It lives in a module of its own so that the relurl library and command
+// never depend on the Beam SDK. The same pipeline runs on Beam's local
+// runner (prism, used by the tests), Flink, Spark or Dataflow: see
+// cmd/relurl-beam.
+//
+// Input: a text file listing WARC (".warc", ".warc.gz") and WAT
+// (".wat", ".wat.gz") paths, one per line, on any file system Beam knows
+// (local here; gs://, s3:// with the matching import). Output: sharded
+// text files PREFIX-SSSSS-of-NNNNN, one line per link:
+//
+//	page-URI TAB element@attribute TAB reference TAB resolved
+//
+// and PREFIX-errors-SSSSS-of-NNNNN, one line per error, naming the file and
+// byte offset. Tabs, newlines and backslashes inside fields are written
+// \t, \n, \r and \\, so that a line is always one link.
+package relurlbeam
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"golang.org/x/net/html"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/warc"
+	"github.com/relurl/relurl/internal/wat"
+)
+
+func init() {
+	register.DoFn4x1[context.Context, string, func(string), func(string), error](&extractFn{})
+	register.Emitter1[string]()
+	register.DoFn2x0[string, func(int, string)](&shardFn{})
+	register.Emitter2[int, string]()
+	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
+	register.Iter1[string]()
+}
+
+// Build adds to s the pipeline reading the paths listed in listFile and
+// writing links and errors to shards files each under outPrefix.
+func Build(s beam.Scope, listFile, outPrefix string, shards int) {
+	paths := textio.Read(s, listFile)
+	// Reshuffle so that the files, not the lines of the list, are spread
+	// over workers.
+	paths = beam.Reshuffle(s, paths)
+	links, errs := beam.ParDo2(s, &extractFn{}, paths)
+	WriteSharded(s.Scope("links"), outPrefix, shards, links)
+	WriteSharded(s.Scope("errors"), outPrefix+"-errors", shards, errs)
+}
+
+// extractFn reads one archive and emits a line per link and per error.
+type extractFn struct{}
+
+var (
+	filesRead = beam.NewCounter("relurl", "files")
+	linksOut  = beam.NewCounter("relurl", "links")
+	errorsOut = beam.NewCounter("relurl", "errors")
+)
+
+func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emitErr func(string)) error {
+	path = strings.TrimSpace(path)
+	if path == "" {
+		return nil
+	}
+	fail := func(err error) {
+		errorsOut.Inc(ctx, 1)
+		emitErr(escape(err.Error()))
+	}
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		fail(fmt.Errorf("%s: %v", path, err))
+		return nil
+	}
+	defer fs.Close()
+	f, err := fs.OpenRead(ctx, path)
+	if err != nil {
+		fail(err)
+		return nil
+	}
+	defer f.Close()
+	filesRead.Inc(ctx, 1)
+	out := func(page, where, ref, resolved string) {
+		linksOut.Inc(ctx, 1)
+		emit(escape(page) + "\t" + where + "\t" + escape(ref) + "\t" + escape(resolved))
+	}
+	if strings.HasSuffix(path, ".wat") || strings.HasSuffix(path, ".wat.gz") {
+		return readWAT(f, path, out, fail)
+	}
+	return readWARC(f, path, out, fail)
+}
+
+// readWARC emits the a@href links of the HTML responses of a WARC file.
+func readWARC(f io.Reader, path string, out func(page, where, ref, resolved string), fail func(error)) error {
+	r := warc.NewReader(f, path)
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			fail(err)
+			continue
+		}
+		if !rec.IsHTTPResponse() {
+			continue
+		}
+		resp, err := rec.ReadHTTPResponse()
+		if err != nil {
+			fail(err)
+			continue
+		}
+		if _, redirect := resp.Redirect(); redirect || !resp.IsHTML() {
+			continue
+		}
+		if err := pageLinks(resp.Body, rec.TargetURI, out); err != nil {
+			fail(err)
+		}
+	}
+}
+
+// pageLinks emits the a@href links of an HTML page retrieved from page.
+//
+// TODO(issue 7): replace with the links package (base/ and links/) once
+// merged. This minimal stand-in takes as base the first BASE href when it
+// has a scheme, otherwise the retrieval URL (RFC 1808 sections 3.1 and
+// 3.3); it ignores base URLs given in message headers (section 3.1) and
+// every element but A.
+func pageLinks(body io.Reader, page string, out func(page, where, ref, resolved string)) error {
+	base := page
+	seenBase := false
+	z := html.NewTokenizer(body)
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if z.Err() == io.EOF {
+				return nil
+			}
+			return z.Err()
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			tag := string(name)
+			if (tag != "a" && tag != "base") || !hasAttr {
+				continue
+			}
+			for {
+				key, val, more := z.TagAttr()
+				if string(key) == "href" {
+					href := string(val)
+					if tag == "base" {
+						if !seenBase && relurl.Parse(href).HasScheme() {
+							base = href
+						}
+						seenBase = true
+					} else {
+						out(page, "a@href", href, relurl.Resolve(base, href))
+					}
+					break
+				}
+				if !more {
+					break
+				}
+			}
+		}
+	}
+}
+
+// readWAT emits the A@/href links a WAT file records, resolved against
+// the recorded BASE href when it has a scheme, otherwise the target URI.
+func readWAT(f io.Reader, path string, out func(page, where, ref, resolved string), fail func(error)) error {
+	r := wat.NewReader(f, path)
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			fail(err)
+			continue
+		}
+		if !rec.HTML {
+			continue
+		}
+		base := rec.TargetURI
+		if rec.HasBase && relurl.Parse(rec.Base).HasScheme() {
+			base = rec.Base
+		}
+		for _, l := range rec.Links {
+			if l.Path == "A@/href" {
+				out(rec.TargetURI, "a@href", l.URL, relurl.Resolve(base, l.URL))
+			}
+		}
+	}
+}
+
+// escape writes tab, CR, LF and backslash as \t, \r, \n and \\.
+func escape(s string) string {
+	if !strings.ContainsAny(s, "\t\r\n\\") {
+		return s
+	}
+	return strings.NewReplacer("\\", `\\`, "\t", `\t`, "\r", `\r`, "\n", `\n`).Replace(s)
+}
+
+// WriteSharded writes the lines of col to n files PREFIX-SSSSS-of-NNNNN,
+// each line to the shard its hash picks. Every shard file is written,
+// empty or not.
+func WriteSharded(s beam.Scope, prefix string, n int, col beam.PCollection) {
+	filesystem.ValidateScheme(prefix)
+	keyed := beam.ParDo(s, &shardFn{N: n}, col)
+	// One (possibly empty) element per shard, so that every file exists.
+	empty := beam.CreateList(s, shardIndexes(n))
+	grouped := beam.GroupByKey(s, beam.Flatten(s, keyed, beam.ParDo(s, emptyLine, empty)))
+	beam.ParDo0(s, &writeShardFn{Prefix: prefix, N: n}, grouped)
+}
+
+// noLine marks the placeholder element that makes a shard exist.
+const noLine = "\x00"
+
+func shardIndexes(n int) []int {
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	return idx
+}
+
+func emptyLine(i int) (int, string) { return i, noLine }
+
+func init() { register.Function1x2[int, int, string](emptyLine) }
+
+type shardFn struct{ N int }
+
+func (fn *shardFn) ProcessElement(line string, emit func(int, string)) {
+	h := fnv.New32a()
+	h.Write([]byte(line))
+	emit(int(h.Sum32()%uint32(fn.N)), line)
+}
+
+type writeShardFn struct {
+	Prefix string
+	N      int
+}
+
+// ShardName returns the name of shard i of n under prefix.
+func ShardName(prefix string, i, n int) string {
+	return fmt.Sprintf("%s-%05d-of-%05d", prefix, i, n)
+}
+
+func (fn *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
+	name := ShardName(fn.Prefix, shard, fn.N)
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	w, err := fs.OpenWrite(ctx, name)
+	if err != nil {
+		return err
+	}
+	var line string
+	for lines(&line) {
+		if line == noLine {
+			continue
+		}
+		if _, err := io.WriteString(w, line+"\n"); err != nil {
+			w.Close()
+			return err
+		}
+	}
+	return w.Close()
+}

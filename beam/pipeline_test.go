@@ -1,0 +1,135 @@
+package relurlbeam
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"github.com/relurl/relurl/internal/warc/warctest"
+)
+
+func TestMain(m *testing.M) { ptest.Main(m) }
+
+// The pages of the test archives. The base and references are those of
+// RFC 1808 section 5, and the expected resolutions are the RFC's.
+const (
+	rfcBase  = "http://a/b/c/d;p?q#f"
+	basePage = `<html><head><BASE href="http://a/b/c/d;p?q#f"></head><body>
+<a href="g">1</a><A HREF=";x">2</A><a href="../../../g">3</a><a name=nohref>4</a>
+<a href="g?y#s">5</a></body></html>`
+	plainPage = `<p><a href="//g">x</a> <a href="./g/"></a></p>`
+)
+
+// writeArchives writes a gzip WARC, a plain WARC with an error, and a WAT
+// file into dir, and the list of their paths; it returns the list's path.
+func writeArchives(t *testing.T, dir string) string {
+	var gz bytes.Buffer
+	w := warctest.NewWriter(&gz, true)
+	w.Write(warctest.Warcinfo())
+	w.Write(warctest.HTML("http://example.com/page.html", basePage))
+	w.Write(warctest.Response("http://a/b/c/d;p?q", 301, [][2]string{{"Location", "g"}, {"Content-Type", "text/html"}}, `<a href="redirect-body">`))
+	w.Write(warctest.Response("http://a/logo.png", 200, [][2]string{{"Content-Type", "image/png"}}, `<a href="not-html">`))
+	w.Write(warctest.HTML("", `<a href="no-uri">`))
+
+	var plain bytes.Buffer
+	p := warctest.NewWriter(&plain, false)
+	p.Write(warctest.HTML("http://a/b/c/d;p?q", plainPage))
+	p.WriteRaw([]byte("garbage\r\n"))
+
+	var watFile bytes.Buffer
+	ww := warctest.NewWriter(&watFile, true)
+	ww.Write(warctest.Warcinfo())
+	ww.Write(warctest.Record{Type: "metadata", TargetURI: "http://w/x/y", ContentType: "application/json", Block: []byte(
+		`{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":"response","WARC-Target-URI":"http://w/x/y"},"Payload-Metadata":{"HTTP-Response-Metadata":{"Response-Message":{"Status":"200"},"HTML-Metadata":{"Head":{"Base":"http://a/b/c/d;p?q"},"Links":[{"path":"A@/href","url":"..","text":"up"},{"path":"IMG@/src","url":"i.png"}]}}}}}`)})
+
+	files := map[string][]byte{"one.warc.gz": gz.Bytes(), "two.warc": plain.Bytes(), "three.wat.gz": watFile.Bytes()}
+	var list []string
+	for name, data := range files {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		list = append(list, path)
+	}
+	list = append(list, filepath.Join(dir, "missing.warc.gz"), "") // a file that is not there, an empty line
+	sort.Strings(list)
+	listPath := filepath.Join(dir, "list.txt")
+	os.WriteFile(listPath, []byte(strings.Join(list, "\n")+"\n"), 0o644)
+	return listPath
+}
+
+// readShards returns the sorted lines of the n shards under prefix,
+// failing if one is missing.
+func readShards(t *testing.T, prefix string, n int) []string {
+	var lines []string
+	for i := 0; i < n; i++ {
+		b, err := os.ReadFile(ShardName(prefix, i, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) > 0 {
+			lines = append(lines, strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")...)
+		}
+	}
+	sort.Strings(lines)
+	return lines
+}
+
+func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.PipelineResult, error)) {
+	dir := t.TempDir()
+	list := writeArchives(t, dir)
+	out := filepath.Join(dir, "out", "links")
+	os.MkdirAll(filepath.Dir(out), 0o755)
+	const shards = 3
+
+	pl, s := beam.NewPipelineWithRoot()
+	Build(s, list, out, shards)
+	if _, err := run(context.Background(), pl); err != nil {
+		t.Fatal(err)
+	}
+
+	got := readShards(t, out, shards)
+	want := []string{
+		"http://a/b/c/d;p?q\ta@href\t./g/\thttp://a/b/c/g/",
+		"http://a/b/c/d;p?q\ta@href\t//g\thttp://g",
+		"http://example.com/page.html\ta@href\t../../../g\thttp://a/../g",
+		"http://example.com/page.html\ta@href\t;x\thttp://a/b/c/d;x",
+		"http://example.com/page.html\ta@href\tg\thttp://a/b/c/g",
+		"http://example.com/page.html\ta@href\tg?y#s\thttp://a/b/c/g?y#s",
+		"http://w/x/y\ta@href\t..\thttp://a/b/",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("links:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	errs := readShards(t, out+"-errors", shards)
+	if len(errs) != 3 ||
+		!strings.Contains(errs[0], "missing.warc.gz") ||
+		!strings.Contains(errs[1], "one.warc.gz: offset ") || !strings.Contains(errs[1], "missing WARC-Target-URI") ||
+		!strings.Contains(errs[2], "two.warc: offset ") || !strings.Contains(errs[2], "does not begin with a WARC/ version line") {
+		t.Errorf("errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// TestPipelinePrism runs the pipeline on prism, Beam's local runner,
+// in process.
+func TestPipelinePrism(t *testing.T) { testPipeline(t, prism.Execute) }
+
+// TestPipelineDirect runs it on the older direct runner, which Beam
+// deprecates in favour of prism but which is still in the SDK.
+func TestPipelineDirect(t *testing.T) { testPipeline(t, direct.Execute) }
+
+func TestEscape(t *testing.T) {
+	if got := escape("a\tb\nc\rd\\e"); got != `a\tb\nc\rd\\e` {
+		t.Errorf("escape: %q", got)
+	}
+}

@@ -1,0 +1,48 @@
+package warc
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors wrapped by *Error, to be tested with errors.Is.
+var (
+	// ErrVersion: a record does not begin with a "WARC/" version line.
+	ErrVersion = errors.New("record does not begin with a WARC/ version line")
+	// ErrHeader: a malformed or oversized header line.
+	ErrHeader = errors.New("malformed record header")
+	// ErrContentLength: Content-Length is missing or not a decimal number.
+	ErrContentLength = errors.New("missing or invalid Content-Length")
+	// ErrTruncated: the file or gzip member ends inside a record.
+	ErrTruncated = errors.New("truncated record")
+	// ErrTrailer: the block is not followed by the blank lines that end a
+	// record, a sign that Content-Length is wrong.
+	ErrTrailer = errors.New("record block not followed by CRLF CRLF")
+	// ErrGzip: the gzip member holding the record is corrupt.
+	ErrGzip = errors.New("corrupt gzip member")
+	// ErrMissingTargetURI: a record whose type requires WARC-Target-URI
+	// (request, response, resource, revisit, conversion, continuation;
+	// WARC/1.1 section 5.12) has none. The record is skipped.
+	ErrMissingTargetURI = errors.New("missing WARC-Target-URI")
+	// ErrHTTP: the block of a response record is not an HTTP response.
+	ErrHTTP = errors.New("malformed HTTP response in record block")
+	// ErrIO: the underlying reader failed; the stream ends.
+	ErrIO = errors.New("read error")
+)
+
+// Error is an error about one record of one file.
+type Error struct {
+	File   string // the name given to NewReader
+	Offset int64  // byte offset in File of the record, or of its gzip member in a compressed file
+	Err    error  // wraps one of the Err* sentinels
+}
+
+// Error returns a message such as
+//
+//	warc: crawl.warc.gz: offset 1234: truncated record: unexpected EOF
+func (e *Error) Error() string {
+	return fmt.Sprintf("warc: %s: offset %d: %v", e.File, e.Offset, e.Err)
+}
+
+// Unwrap returns e.Err.
+func (e *Error) Unwrap() error { return e.Err }

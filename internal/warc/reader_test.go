@@ -1,0 +1,514 @@
+package warc_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/internal/warc"
+	"github.com/relurl/relurl/internal/warc/warctest"
+)
+
+// event is what reading a file yields, in order: a record or an error.
+type event struct {
+	off   int64
+	typ   string
+	uri   string
+	block string
+	err   error
+}
+
+func (e event) String() string {
+	if e.err != nil {
+		return fmt.Sprintf("@%d error %v", e.off, e.err)
+	}
+	return fmt.Sprintf("@%d %s %s (%d bytes)", e.off, e.typ, e.uri, len(e.block))
+}
+
+// readAll reads every record of r, reading each block whole, and every
+// error. It fails the test if Next does not reach io.EOF within a bound
+// proportional to the input (no hang).
+func readAll(t testing.TB, r *warc.Reader, size int) []event {
+	t.Helper()
+	var evs []event
+	for i := 0; ; i++ {
+		if i > size+10 {
+			t.Fatalf("more than %d calls to Next on %d bytes", i, size)
+		}
+		rec, err := r.Next()
+		if err == io.EOF {
+			return evs
+		}
+		if err != nil {
+			var e *warc.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error %v (%T) is not a *warc.Error", err, err)
+			}
+			evs = append(evs, event{off: e.Offset, err: err})
+			continue
+		}
+		b, err := io.ReadAll(rec.Block)
+		evs = append(evs, event{off: rec.Offset, typ: rec.Type, uri: rec.TargetURI, block: string(b)})
+		if err != nil {
+			var e *warc.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("block error %v (%T) is not a *warc.Error", err, err)
+			}
+			evs = append(evs, event{off: e.Offset, err: err})
+		}
+	}
+}
+
+const basePage = `<!DOCTYPE html><html><head><base href="http://a/b/c/d;p?q"></head>
+<body><a href="g">g</a> <a href="../g">up</a></body></html>`
+
+// sample returns the records of the sample archive: every kind the link
+// extractor meets.
+func sample() []warctest.Record {
+	noURI := warctest.HTML("", "<a href=x>x</a>")
+	return []warctest.Record{
+		warctest.Warcinfo(),
+		warctest.HTML("http://example.com/a/b.html", basePage),
+		warctest.Response("http://example.com/logo.png", 200, [][2]string{{"Content-Type", "image/png"}}, "\x89PNG\r\n\x1a\n"),
+		warctest.Response("http://example.com/old", 301, [][2]string{{"Location", "/new;p?q"}, {"Content-Type", "text/html"}}, "moved"),
+		noURI,
+		{Type: "metadata", TargetURI: "http://example.com/a/b.html", ContentType: "application/warc-fields", Block: []byte("via: x\r\n")},
+		warctest.HTML("http://example.com/last", "<p>last</p>"),
+	}
+}
+
+func build(t testing.TB, gz bool, recs []warctest.Record) ([]byte, []int64) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := warctest.NewWriter(&buf, gz)
+	for _, rec := range recs {
+		if _, err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return buf.Bytes(), w.Offsets
+}
+
+func TestReadSample(t *testing.T) {
+	for _, gz := range []bool{false, true} {
+		t.Run(fmt.Sprintf("gzip=%v", gz), func(t *testing.T) {
+			data, offs := build(t, gz, sample())
+			evs := readAll(t, warc.NewReader(bytes.NewReader(data), "s.warc"), len(data))
+			recs := sample()
+			if len(evs) != len(recs) {
+				t.Fatalf("got %d events, want %d: %v", len(evs), len(recs), evs)
+			}
+			for i, ev := range evs {
+				if ev.off != offs[i] {
+					t.Errorf("event %d at offset %d, want %d", i, ev.off, offs[i])
+				}
+				if recs[i].TargetURI == "" && recs[i].Type == "response" {
+					if !errors.Is(ev.err, warc.ErrMissingTargetURI) {
+						t.Errorf("event %d: %v, want ErrMissingTargetURI", i, ev)
+					}
+					continue
+				}
+				if ev.err != nil || ev.typ != recs[i].Type || ev.uri != recs[i].TargetURI || ev.block != string(recs[i].Block) {
+					t.Errorf("event %d: %v, want %s %s block %q", i, ev, recs[i].Type, recs[i].TargetURI, recs[i].Block)
+				}
+			}
+		})
+	}
+}
+
+// TestHTTPResponse checks the HTTP layer: status, headers, HTML detection,
+// redirects, and that only response records qualify.
+func TestHTTPResponse(t *testing.T) {
+	data, _ := build(t, true, sample())
+	r := warc.NewReader(bytes.NewReader(data), "s.warc.gz")
+	type got struct {
+		uri    string
+		status int
+		html   bool
+		loc    string
+		body   string
+	}
+	var gots []got
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			continue
+		}
+		if !rec.IsHTTPResponse() {
+			continue
+		}
+		resp, err := rec.ReadHTTPResponse()
+		if err != nil {
+			t.Fatalf("%s: %v", rec.TargetURI, err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loc, _ := resp.Redirect()
+		gots = append(gots, got{rec.TargetURI, resp.StatusCode, resp.IsHTML(), loc, string(b)})
+	}
+	want := []got{
+		{"http://example.com/a/b.html", 200, true, "", basePage},
+		{"http://example.com/logo.png", 200, false, "", "\x89PNG\r\n\x1a\n"},
+		{"http://example.com/old", 301, true, "/new;p?q", "moved"},
+		{"http://example.com/last", 200, true, "", "<p>last</p>"},
+	}
+	if fmt.Sprint(gots) != fmt.Sprint(want) {
+		t.Errorf("got  %v\nwant %v", gots, want)
+	}
+}
+
+// TestBodyCodings checks that chunked transfer coding and gzip content
+// coding are removed from Body.
+func TestBodyCodings(t *testing.T) {
+	var gzBody bytes.Buffer
+	zw := warctest.NewWriter(&gzBody, true) // one gzip member of the raw page
+	zw.WriteRaw([]byte("<a href=z>"))
+	chunked := "4\r\n<a h\r\n6\r\nref=c>\r\n0\r\n\r\n"
+	recs := []warctest.Record{
+		warctest.Response("http://h/chunked", 200, [][2]string{{"Content-Type", "text/html"}, {"Transfer-Encoding", "chunked"}}, chunked),
+		warctest.Response("http://h/gzip", 200, [][2]string{{"Content-Type", "text/html"}, {"Content-Encoding", "gzip"}}, gzBody.String()),
+		warctest.Response("http://h/br", 200, [][2]string{{"Content-Type", "text/html"}, {"Content-Encoding", "br"}}, "xx"),
+		warctest.Response("http://h/badchunk", 200, [][2]string{{"Transfer-Encoding", "chunked"}}, "zz\r\n"),
+	}
+	data, offs := build(t, false, recs)
+	r := warc.NewReader(bytes.NewReader(data), "c.warc")
+	want := []string{"<a href=c>", "<a href=z>", "error", "error"}
+	for i := range recs {
+		rec, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := rec.ReadHTTPResponse()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		if want[i] == "error" {
+			var e *warc.Error
+			if !errors.As(err, &e) || !errors.Is(err, warc.ErrHTTP) || e.Offset != offs[i] {
+				t.Errorf("%s: err %v, want ErrHTTP at %d", rec.TargetURI, err, offs[i])
+			}
+			continue
+		}
+		if err != nil || string(b) != want[i] {
+			t.Errorf("%s: %q, %v; want %q", rec.TargetURI, b, err, want[i])
+		}
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Errorf("after the last record: %v, want io.EOF", err)
+	}
+}
+
+func TestBadHTTP(t *testing.T) {
+	recs := []warctest.Record{
+		{Type: "response", TargetURI: "http://h/", ContentType: "application/http; msgtype=response", Block: []byte("<html>not http")},
+		{Type: "response", TargetURI: "http://h/", ContentType: "application/http; msgtype=response", Block: []byte("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n")},
+	}
+	data, offs := build(t, true, recs)
+	r := warc.NewReader(bytes.NewReader(data), "h.warc.gz")
+	for i := range recs {
+		rec, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = rec.ReadHTTPResponse()
+		var e *warc.Error
+		if !errors.As(err, &e) || !errors.Is(err, warc.ErrHTTP) || e.Offset != offs[i] || e.File != "h.warc.gz" {
+			t.Errorf("record %d: %v, want ErrHTTP at offset %d", i, err, offs[i])
+		}
+	}
+}
+
+func TestIsHTTPResponse(t *testing.T) {
+	for _, tc := range []struct {
+		typ, ct string
+		want    bool
+	}{
+		{"response", "application/http; msgtype=response", true},
+		{"response", "application/http;msgtype=\"response\"", true},
+		{"response", "application/http", true},
+		{"response", "Application/HTTP; msgtype=response", true},
+		{"response", "application/http; msgtype=request", false},
+		{"request", "application/http; msgtype=request", false},
+		{"resource", "text/html", false},
+		{"response", "text/dns", false},
+		{"response", "", false},
+	} {
+		data, _ := build(t, false, []warctest.Record{{Type: tc.typ, TargetURI: "http://h/", ContentType: tc.ct, Block: []byte("HTTP/1.1 200 OK\r\n\r\n")}})
+		rec, err := warc.NewReader(bytes.NewReader(data), "x").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rec.IsHTTPResponse(); got != tc.want {
+			t.Errorf("IsHTTPResponse(%s, %q) = %v, want %v", tc.typ, tc.ct, got, tc.want)
+		}
+	}
+}
+
+// notSeeker hides the Seek method of a reader, as a pipe would.
+type notSeeker struct{ io.Reader }
+
+// TestTruncatedMember cuts a gzip member in the middle of the file: the
+// error names the member's offset and the records after it are read.
+func TestTruncatedMember(t *testing.T) {
+	recs := sample()
+	data, offs := build(t, true, recs)
+	const cut = 3 // the redirect record
+	end := offs[cut+1]
+	broken := append(append([]byte{}, data[:offs[cut]+(end-offs[cut])/2]...), data[end:]...)
+	shift := end - (offs[cut] + (end-offs[cut])/2)
+
+	evs := readAll(t, warc.NewReader(bytes.NewReader(broken), "t.warc.gz"), len(broken))
+	var errs, uris []string
+	for _, ev := range evs {
+		if ev.err != nil {
+			errs = append(errs, fmt.Sprint(ev.off))
+			if ev.off == offs[cut] && !errors.Is(ev.err, warc.ErrTruncated) && !errors.Is(ev.err, warc.ErrGzip) {
+				t.Errorf("error %v is neither ErrTruncated nor ErrGzip", ev.err)
+			}
+		} else {
+			uris = append(uris, ev.uri)
+		}
+	}
+	wantErrs := []string{fmt.Sprint(offs[cut]), fmt.Sprint(offs[4] - shift)} // the truncated member, then the record without URI
+	if fmt.Sprint(errs) != fmt.Sprint(wantErrs) {
+		t.Errorf("errors at %v, want %v; events %v", errs, wantErrs, evs)
+	}
+	wantURIs := []string{"", "http://example.com/a/b.html", "http://example.com/logo.png", "http://example.com/a/b.html", "http://example.com/last"}
+	if fmt.Sprint(uris) != fmt.Sprint(wantURIs) {
+		t.Errorf("records %q, want %q", uris, wantURIs)
+	}
+
+	// Without Seek, the reader cannot go back, but still reports the
+	// error, ends, and reads the last record.
+	evs = readAll(t, warc.NewReader(notSeeker{bytes.NewReader(broken)}, "t.warc.gz"), len(broken))
+	if evs[3].err == nil || evs[3].off != offs[cut] {
+		t.Errorf("without Seek: event 3 is %v, want an error at %d", evs[3], offs[cut])
+	}
+	if last := evs[len(evs)-1]; last.uri != "http://example.com/last" {
+		t.Errorf("without Seek: last event %v, want the last record", last)
+	}
+}
+
+// TestCorruptMember breaks the CRC of one member, then the deflate data of
+// another, then puts garbage between members and at the end.
+func TestCorruptMember(t *testing.T) {
+	recs := sample()
+	data, offs := build(t, true, recs)
+	broken := append([]byte{}, data...)
+	broken[offs[2]-5] ^= 0xff // CRC-32 of member 1 (the trailer's first 4 of 8 bytes)
+	mid := (offs[5] + offs[6]) / 2
+	for i := mid; i < mid+4; i++ { // the deflate data of member 5
+		broken[i] ^= 0x55
+	}
+	garbage := []byte("garbage between members\n")
+	broken = append(append(append([]byte{}, broken[:offs[3]]...), garbage...), broken[offs[3]:]...)
+	broken = append(broken, 0, 0, 0)
+	g := int64(len(garbage))
+
+	evs := readAll(t, warc.NewReader(bytes.NewReader(broken), "c.warc.gz"), len(broken))
+	var got []string
+	for _, ev := range evs {
+		if ev.err != nil {
+			e := fmt.Sprintf("err@%d", ev.off)
+			if len(got) > 0 && got[len(got)-1] == e {
+				continue // several errors about one member count once here
+			}
+			got = append(got, e)
+		} else {
+			got = append(got, ev.uri)
+		}
+	}
+	want := []string{
+		"",                               // warcinfo
+		"http://example.com/a/b.html",    // its block is read before the CRC is checked...
+		fmt.Sprintf("err@%d", offs[1]),   // ...by Next, which reports the bad CRC
+		fmt.Sprintf("err@%d", offs[3]),   // the garbage is not a gzip member
+		"http://example.com/old",         // found again
+		fmt.Sprintf("err@%d", offs[4]+g), // missing WARC-Target-URI
+		fmt.Sprintf("err@%d", offs[5]+g), // corrupt deflate data (maybe reported twice: garbled header, then bad CRC)
+		"http://example.com/last",
+		fmt.Sprintf("err@%d", int64(len(broken))-3), // trailing zeros
+	}
+	// The logo record (offs[2]) is read after the CRC error.
+	want = append(want[:3], append([]string{"http://example.com/logo.png"}, want[3:]...)...)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s\nevents %v", strings.Join(got, "\n"), strings.Join(want, "\n"), evs)
+	}
+	for _, ev := range evs {
+		if ev.err != nil && !strings.HasPrefix(ev.err.Error(), fmt.Sprintf("warc: c.warc.gz: offset %d: ", ev.off)) {
+			t.Errorf("message %q does not name the file and offset", ev.err)
+		}
+	}
+}
+
+// TestPlainCorrupt breaks a plain WARC: a wrong Content-Length, garbage
+// lines, a bad header line, and a truncated last record.
+func TestPlainCorrupt(t *testing.T) {
+	var buf bytes.Buffer
+	w := warctest.NewWriter(&buf, false)
+	w.Write(warctest.HTML("http://h/1", "one"))
+	w.WriteRaw([]byte("not a record\nstill not\n"))
+	// Content-Length one too short: the block is read, its trailer is not
+	// there; the resynchronisation skips the stray "d" and garbage.
+	w.WriteRaw([]byte("WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://h/2\r\nContent-Length: 3\r\n\r\nabcd\r\n\r\nmore garbage\n"))
+	w.Write(warctest.HTML("http://h/3", "three"))
+	w.WriteRaw([]byte("WARC/1.0\r\nthis line has no colon\r\nContent-Length: 0\r\n\r\n\r\n\r\n"))
+	w.WriteRaw([]byte("WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://h/x\r\nContent-Length: x12\r\n\r\n\r\n\r\n"))
+	w.Write(warctest.HTML("http://h/4", "four"))
+	w.WriteRaw([]byte("WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://h/5\r\nContent-Length: 100\r\n\r\nshort"))
+	o := w.Offsets
+	evs := readAll(t, warc.NewReader(bytes.NewReader(buf.Bytes()), "p.warc"), buf.Len())
+	want := []struct {
+		off int64
+		uri string
+		err error
+	}{
+		{o[0], "http://h/1", nil},
+		{o[1], "", warc.ErrVersion},
+		{o[2], "http://h/2", nil},
+		{o[2], "", warc.ErrTrailer},
+		{o[3], "http://h/3", nil},
+		{o[4], "", warc.ErrHeader},
+		{o[5], "", warc.ErrContentLength},
+		{o[6], "http://h/4", nil},
+		{o[7], "http://h/5", nil},
+		{o[7], "", warc.ErrTruncated},
+	}
+	if len(evs) != len(want) {
+		t.Fatalf("got %d events, want %d: %v", len(evs), len(want), evs)
+	}
+	for i, ev := range evs {
+		if ev.off != want[i].off || ev.uri != want[i].uri || !errors.Is(ev.err, want[i].err) || (want[i].err == nil) != (ev.err == nil) {
+			t.Errorf("event %d: %v, want @%d %s %v", i, ev, want[i].off, want[i].uri, want[i].err)
+		}
+	}
+}
+
+// TestLongHeaderLine checks that an oversized header line is refused
+// without holding it, and reading goes on.
+func TestLongHeaderLine(t *testing.T) {
+	var buf bytes.Buffer
+	w := warctest.NewWriter(&buf, true)
+	w.WriteRaw([]byte("WARC/1.0\r\nX-Long: " + strings.Repeat("a", warc.MaxHeaderLine+10) + "\r\nContent-Length: 0\r\n\r\n\r\n\r\n"))
+	w.Write(warctest.HTML("http://h/ok", "ok"))
+	evs := readAll(t, warc.NewReader(bytes.NewReader(buf.Bytes()), "l.warc.gz"), buf.Len())
+	if len(evs) != 2 || !errors.Is(evs[0].err, warc.ErrHeader) || evs[1].uri != "http://h/ok" {
+		t.Errorf("events %v, want ErrHeader then http://h/ok", evs)
+	}
+}
+
+// TestWholeFileGzip reads a WARC compressed as one gzip member (gzip
+// file.warc): all records, at the member's offset 0.
+func TestWholeFileGzip(t *testing.T) {
+	plain, _ := build(t, false, sample())
+	var z bytes.Buffer
+	w := warctest.NewWriter(&z, true)
+	w.WriteRaw(plain)
+	evs := readAll(t, warc.NewReader(bytes.NewReader(z.Bytes()), "w.warc.gz"), z.Len())
+	if len(evs) != len(sample()) {
+		t.Fatalf("got %d events, want %d: %v", len(evs), len(sample()), evs)
+	}
+	for _, ev := range evs {
+		if ev.off != 0 {
+			t.Errorf("%v: offset should be the member's, 0", ev)
+		}
+	}
+}
+
+// TestPartialBlockRead reads only part of each block: Next skips the rest.
+func TestPartialBlockRead(t *testing.T) {
+	for _, gz := range []bool{false, true} {
+		data, _ := build(t, gz, sample())
+		r := warc.NewReader(bytes.NewReader(data), "p")
+		var uris []string
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				continue
+			}
+			io.ReadFull(rec.Block, make([]byte, 3))
+			uris = append(uris, rec.TargetURI)
+			old := rec.Block
+			defer func() {
+				if _, err := old.Read(make([]byte, 1)); err == nil || err == io.EOF {
+					t.Errorf("read of a stale block: %v, want an error", err)
+				}
+			}()
+		}
+		if len(uris) != len(sample())-1 {
+			t.Errorf("gzip=%v: read %v", gz, uris)
+		}
+	}
+}
+
+// failingReader returns its data, then a non-EOF error.
+type failingReader struct{ data []byte }
+
+var errDisk = errors.New("disk on fire")
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if len(f.data) == 0 {
+		return 0, errDisk
+	}
+	n := copy(p, f.data)
+	f.data = f.data[n:]
+	return n, nil
+}
+
+func TestIOError(t *testing.T) {
+	for _, gz := range []bool{false, true} {
+		data, _ := build(t, gz, sample())
+		r := warc.NewReader(&failingReader{data[:len(data)-3]}, "f")
+		var last error
+		for i := 0; i < 100; i++ {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				last = err
+			}
+		}
+		if !errors.Is(last, warc.ErrIO) || !strings.Contains(last.Error(), errDisk.Error()) {
+			t.Errorf("gzip=%v: last error %v, want ErrIO naming the cause", gz, last)
+		}
+	}
+}
+
+func TestTargetURIAngles(t *testing.T) {
+	data, _ := build(t, false, []warctest.Record{{Type: "resource", TargetURI: "<http://h/a>", Block: []byte("x")}})
+	rec, err := warc.NewReader(bytes.NewReader(data), "a").Next()
+	if err != nil || rec.TargetURI != "http://h/a" || rec.Header.Get("warc-target-uri") != "<http://h/a>" {
+		t.Errorf("got %+v, %v", rec, err)
+	}
+}
+
+func TestEmpty(t *testing.T) {
+	for _, in := range []string{"", "\r\n\r\n"} {
+		if _, err := warc.NewReader(strings.NewReader(in), "e").Next(); err != io.EOF {
+			t.Errorf("%q: %v, want io.EOF", in, err)
+		}
+	}
+}
+
+// TestManyFields checks that a header of many tiny fields is refused.
+func TestManyFields(t *testing.T) {
+	data := "WARC/1.0\r\n" + strings.Repeat("a:\r\n", 20000) + "Content-Length: 0\r\n\r\n\r\n\r\n"
+	data += "WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n"
+	evs := readAll(t, warc.NewReader(strings.NewReader(data), "m"), len(data))
+	if len(evs) != 2 || !errors.Is(evs[0].err, warc.ErrHeader) || evs[1].typ != "warcinfo" {
+		t.Errorf("events %v, want ErrHeader then warcinfo", evs)
+	}
+}

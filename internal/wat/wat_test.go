@@ -1,0 +1,189 @@
+package wat_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"testing"
+
+	"github.com/relurl/relurl/internal/warc"
+	"github.com/relurl/relurl/internal/warc/warctest"
+	"github.com/relurl/relurl/internal/wat"
+)
+
+// pageJSON is a WAT document for an HTML page with a BASE element, written
+// by hand after the layout of Common Crawl's WAT files (see the package
+// comment for its source): the fields this package ignores are there too.
+const pageJSON = `{"Container":{"Filename":"CC-MAIN-20261121000000-00000.warc.gz","Compressed":true,"Offset":"1234",
+"Gzip-Metadata":{"Deflate-Length":"4321","Header-Length":"10","Footer-Length":"8","Inflated-Length":"9876","Inflated-CRC":"-123"}},
+"Envelope":{"Format":"WARC","WARC-Header-Length":"512","Actual-Content-Length":"9000","Block-Digest":"sha1:AAAA",
+"WARC-Header-Metadata":{"WARC-Type":"response","WARC-Date":"2026-11-21T00:00:00Z","WARC-Record-ID":"<urn:uuid:1>",
+"Content-Length":"9000","Content-Type":"application/http; msgtype=response","WARC-Target-URI":"http://a/b/c/d;p?q",
+"WARC-IP-Address":"192.0.2.1"},
+"Payload-Metadata":{"Actual-Content-Type":"application/http; msgtype=response",
+"HTTP-Response-Metadata":{"Response-Message":{"Version":"HTTP/1.1","Status":"200","Reason":"OK"},
+"Headers":{"Content-Type":"text/html; charset=UTF-8","Server":"nginx","Set-Cookie":["a=1","b=2"]},"Headers-Length":"300",
+"Entity-Length":"8700","Entity-Digest":"sha1:BBBB",
+"HTML-Metadata":{"Head":{"Title":"A page","Base":"http://base.example/x/","Metas":[{"name":"viewport","content":"width=device-width"}],
+"Link":[{"path":"LINK@/href","url":"/style.css","rel":"stylesheet","type":"text/css"}],
+"Scripts":[{"path":"SCRIPT@/src","url":"../app.js","type":"text/javascript"}]},
+"Links":[{"path":"A@/href","url":"g;x?y#s","text":"first"},{"path":"IMG@/src","url":"../../img.png","alt":"logo"},
+{"path":"A@/href","url":"//g","title":"t","rel":"nofollow","text":"second"},{"path":"FORM@/action","url":"?q","method":"get"}],
+"Text":"A page first second"}}}}}`
+
+// redirectJSON is a 301 response without HTML metadata, Status a number.
+const redirectJSON = `{"Envelope":{"Format":"WARC","WARC-Header-Metadata":{"WARC-Type":"response","WARC-Target-URI":"http://h/old"},
+"Payload-Metadata":{"Actual-Content-Type":"application/http; msgtype=response",
+"HTTP-Response-Metadata":{"Response-Message":{"Version":"HTTP/1.1","Status":301,"Reason":"Moved"},"Headers":{"Location":"/new;p"}}}}}`
+
+// requestJSON describes a request record.
+const requestJSON = `{"Envelope":{"Format":"WARC","WARC-Header-Metadata":{"WARC-Type":"request","WARC-Target-URI":"http://h/old"},
+"Payload-Metadata":{"Actual-Content-Type":"application/http; msgtype=request","HTTP-Request-Metadata":{"Request-Message":{"Method":"GET","Path":"/old","Version":"HTTP/1.1"}}}}}`
+
+// noURIJSON is an HTML page whose envelope and WAT record lack a target URI.
+const noURIJSON = `{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":"response"},"Payload-Metadata":{"HTTP-Response-Metadata":{"Response-Message":{"Status":"200"},"HTML-Metadata":{"Links":[{"path":"A@/href","url":"x"}]}}}}}`
+
+func watRecord(uri, js string) warctest.Record {
+	return warctest.Record{Type: "metadata", TargetURI: uri, ContentType: "application/json", Block: []byte(js)}
+}
+
+func TestReader(t *testing.T) {
+	recs := []warctest.Record{
+		warctest.Warcinfo(),
+		watRecord("http://a/b/c/d;p?q", pageJSON),
+		watRecord("http://h/old", requestJSON),
+		watRecord("http://h/old", redirectJSON),
+		watRecord("http://h/bad", `{"Envelope":{"WARC-Header-Metadata":`), // cut JSON
+		watRecord("", noURIJSON),
+		watRecord("http://h/last", `{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"HTML-Metadata":{}}}}}`), // URI from the WAT header
+	}
+	for _, gz := range []bool{false, true} {
+		var buf bytes.Buffer
+		w := warctest.NewWriter(&buf, gz)
+		for _, rec := range recs {
+			w.Write(rec)
+		}
+		r := wat.NewReader(bytes.NewReader(buf.Bytes()), "t.wat.gz")
+		var got []string
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				var e *warc.Error
+				if !errors.As(err, &e) {
+					t.Fatalf("%v is not a *warc.Error", err)
+				}
+				kind := "json"
+				if errors.Is(err, warc.ErrMissingTargetURI) {
+					kind = "nouri"
+				} else if !errors.Is(err, wat.ErrJSON) {
+					kind = err.Error()
+				}
+				got = append(got, fmt.Sprintf("error %s @%d", kind, e.Offset))
+				continue
+			}
+			loc, _ := rec.Redirect()
+			got = append(got, fmt.Sprintf("%s %s %d html=%v base=%q/%v links=%d head=%d loc=%q @%d",
+				rec.Type, rec.TargetURI, rec.Status, rec.HTML, rec.Base, rec.HasBase, len(rec.Links), len(rec.HeadLinks), loc, rec.Offset))
+		}
+		o := w.Offsets
+		want := []string{
+			fmt.Sprintf(`response http://a/b/c/d;p?q 200 html=true base="http://base.example/x/"/true links=4 head=1 loc="" @%d`, o[1]),
+			fmt.Sprintf(`request http://h/old 0 html=false base=""/false links=0 head=0 loc="" @%d`, o[2]),
+			fmt.Sprintf(`response http://h/old 301 html=false base=""/false links=0 head=0 loc="/new;p" @%d`, o[3]),
+			fmt.Sprintf(`error json @%d`, o[4]),
+			fmt.Sprintf(`error nouri @%d`, o[5]),
+			fmt.Sprintf(` http://h/last 0 html=true base=""/false links=0 head=0 loc="" @%d`, o[6]), // no type in the envelope
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("gzip=%v: got\n%q\nwant\n%q", gz, got, want)
+		}
+	}
+}
+
+func TestDecodePage(t *testing.T) {
+	rec, err := wat.Decode(bytes.NewReader([]byte(pageJSON)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLinks := []wat.Link{
+		{Path: "A@/href", URL: "g;x?y#s", Text: "first"},
+		{Path: "IMG@/src", URL: "../../img.png"},
+		{Path: "A@/href", URL: "//g", Text: "second", Rel: "nofollow"},
+		{Path: "FORM@/action", URL: "?q"},
+	}
+	if !reflect.DeepEqual(rec.Links, wantLinks) {
+		t.Errorf("links %+v, want %+v", rec.Links, wantLinks)
+	}
+	if h := rec.HeadLinks; len(h) != 1 || h[0] != (wat.Link{Path: "LINK@/href", URL: "/style.css", Rel: "stylesheet"}) {
+		t.Errorf("head links %+v", h)
+	}
+	if got := rec.Header.Values("Set-Cookie"); !reflect.DeepEqual(got, []string{"a=1", "b=2"}) {
+		t.Errorf("Set-Cookie %q", got)
+	}
+	if rec.Header.Get("Content-Type") != "text/html; charset=UTF-8" || rec.ContentType != "application/http; msgtype=response" {
+		t.Errorf("header %v, content type %q", rec.Header, rec.ContentType)
+	}
+}
+
+// FuzzDecode decodes arbitrary bytes as a WAT document, and a WAT file
+// holding them: no panic, errors typed.
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte(pageJSON))                                                                                                                      // a full page document
+	f.Add([]byte(redirectJSON))                                                                                                                  // numeric status, Location
+	f.Add([]byte(noURIJSON))                                                                                                                     // HTML without target URI
+	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"A":[1,2]},"HTML-Metadata":{"Head":{"Base":null}}}}}}`)) // odd types
+	f.Fuzz(func(t *testing.T, data []byte) {
+		wat.Decode(bytes.NewReader(data))
+		var buf bytes.Buffer
+		warctest.NewWriter(&buf, true).Write(watRecord("http://h/", string(data)))
+		r := wat.NewReader(bytes.NewReader(buf.Bytes()), "f")
+		for i := 0; ; i++ {
+			if i > 3 {
+				t.Fatal("more records than written")
+			}
+			_, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			var e *warc.Error
+			if err != nil && !errors.As(err, &e) {
+				t.Fatalf("%v is not a *warc.Error", err)
+			}
+		}
+	})
+}
+
+// Example reads the links of a one-page WAT file.
+func Example() {
+	var buf bytes.Buffer
+	w := warctest.NewWriter(&buf, true)
+	w.Write(warctest.Warcinfo())
+	w.Write(watRecord("http://a/b/c/d;p?q", pageJSON))
+
+	r := wat.NewReader(&buf, "example.wat.gz")
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println("page", rec.TargetURI, "base", rec.Base)
+		for _, l := range rec.Links {
+			fmt.Println(l.Path, l.URL)
+		}
+	}
+	// Output:
+	// page http://a/b/c/d;p?q base http://base.example/x/
+	// A@/href g;x?y#s
+	// IMG@/src ../../img.png
+	// A@/href //g
+	// FORM@/action ?q
+}
