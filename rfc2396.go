@@ -1,0 +1,101 @@
+package relurl
+
+import "strings"
+
+// This file implements RFC 2396 section 5.2, for Spec RFC2396. References
+// are split as RFC 3986 splits them (uriRef): RFC 2396's Appendix B gives
+// the same regular expression, and its params are likewise part of each
+// path segment (section 3.3: segment = *pchar *( ";" param )).
+//
+// Where RFC 2396 leaves a choice or is silent, this implementation reads
+// it as follows.
+//
+//   - ".." segments left above the root (step 6g) are kept: "../../../g"
+//     against "http://a/b/c/d;p?q" gives "http://a/../g". Step 6g allows
+//     keeping them, removing them, or failing; keeping is the answer
+//     Appendix C gives first, it loses nothing the reference said, and it
+//     is RFC 1808's answer, while removing them is RFC 3986's, available
+//     as Spec RFC3986.
+//   - A reference to the current document (step 2: "" or "#s") gives the
+//     base without its fragment, followed by the reference's fragment: a
+//     base URI has no fragment (section 4.1), and Appendix C writes these
+//     results as "(current document)".
+//   - A base with an authority and an empty path ("http://a") has path "/"
+//     in step 6, as RFC 1808's reading and RFC 3986 section 5.2.3 have it;
+//     taken literally, step 6a would give "http://ag" for "g".
+//   - The loophole of step 3 (dropping a scheme equal to the base's) is
+//     not taken: "http:g" stays "http:g", the answer for validating
+//     parsers.
+
+// resolve2396 is RFC2396.Resolve.
+func resolve2396(base, ref string) string {
+	if base == "" {
+		// No base (Spec.Resolve), or step 3 for a reference with a scheme.
+		return ref
+	}
+	r := parseURIRef(ref)
+	if r.hasScheme() {
+		return ref // step 3
+	}
+	var buf [256]byte
+	return string(parseURIRef(base).appendResolve2396(buf[:0], r))
+}
+
+// append2396 is RFC2396.AppendResolve.
+func append2396(dst []byte, base, ref string) []byte {
+	if base == "" {
+		return append(dst, ref...)
+	}
+	return parseURIRef(base).appendResolve2396(dst, parseURIRef(ref))
+}
+
+// appendResolve2396 runs steps 2 to 7 of section 5.2. Step 7
+// (recombination) is done as it goes: components keep their delimiters,
+// so an undefined one appends nothing and a defined empty one its
+// delimiter, the distinction step 7 asks to keep.
+func (b uriRef) appendResolve2396(dst []byte, r uriRef) []byte {
+	// Step 2: an empty path with no scheme, authority or query is a
+	// reference to the current document. Otherwise the query and fragment
+	// are the reference's own, never the base's.
+	if r.path == 0 && !r.hasQuery() {
+		dst = append(dst, b.s[:b.query]...)
+		return append(dst, r.s...)
+	}
+	// Step 3: a scheme makes the reference absolute.
+	if r.hasScheme() {
+		return append(dst, r.s...)
+	}
+	dst = append(dst, b.s[:b.scheme]...)
+	// Step 4: an authority makes it a network-path: skip to step 7.
+	if r.hasAuthority() {
+		return append(dst, r.s...)
+	}
+	dst = append(dst, b.s[b.scheme:b.authority]...)
+	// Step 5: an absolute path: skip to step 7.
+	if strings.HasPrefix(r.s, "/") {
+		return append(dst, r.s...)
+	}
+	dst = b.appendStep6of2396(dst, r.pathOf())
+	return append(dst, r.s[r.path:]...)
+}
+
+// appendStep6of2396 appends the merged path of step 6 (a to h). Rules 6c
+// to 6f are, word for word, rules 6a to 6d of RFC 1808 section 4, and the
+// leading "/" of the base path starts no segment, so the stack of
+// resolve.go (appendRemoveDots) applies them, to the path after that "/".
+// Leading ".." segments stay (6g, see above).
+func (b uriRef) appendStep6of2396(dst []byte, refPath string) []byte {
+	basePath := b.pathOf()
+	if strings.HasPrefix(basePath, "/") || b.hasAuthority() {
+		dst = append(dst, '/')
+		basePath = strings.TrimPrefix(basePath, "/")
+	}
+	// 6a: all but the last segment of the base path; 6b: the reference's
+	// path appended.
+	dir := basePath[:strings.LastIndexByte(basePath, '/')+1]
+	if !hasDotSegment(dir) && !hasDotSegment(refPath) {
+		dst = append(dst, dir...)
+		return append(dst, refPath...)
+	}
+	return appendRemoveDots(dst, dir, refPath)
+}
