@@ -35,42 +35,38 @@ type uriRef struct {
 }
 
 // parseURIRef splits s by Appendix B. Like the regular expression, it
-// matches every string.
+// matches every string. It finds the delimiters with strings.IndexByte
+// rather than testing each byte: the first "#" ends everything but the
+// fragment, the first "?" before it ends the path, and the scheme and
+// authority lie before that.
 func parseURIRef(s string) uriRef {
 	u := uriRef{s: s}
+	// (#(.*))? : the first "#" starts the fragment.
+	frag := strings.IndexByte(s, '#')
+	if frag < 0 {
+		frag = len(s)
+	}
+	// (\?([^#]*))? : the first "?" before it starts the query.
+	end := strings.IndexByte(s[:frag], '?')
+	if end < 0 {
+		end = frag
+	}
 	// (([^:/?#]+):)? : the scheme is a non-empty run of anything but the
-	// four delimiters, followed by ":".
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == ':' || c == '/' || c == '?' || c == '#' {
-			if c == ':' && i > 0 {
-				u.scheme = i + 1
-			}
-			break
-		}
+	// four delimiters, followed by ":". No "?" or "#" precedes end.
+	if i := strings.IndexByte(s[:end], ':'); i > 0 && strings.IndexByte(s[:i], '/') < 0 {
+		u.scheme = i + 1
 	}
 	// (//([^/?#]*))? : the authority runs to the next "/", "?" or "#".
-	i := u.scheme
-	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
-		i += 2
-		for i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#' {
-			i++
-		}
-	}
-	u.authority = i
-	// ([^?#]*) : the path runs to the first "?" or "#".
-	for i < len(s) && s[i] != '?' && s[i] != '#' {
-		i++
-	}
-	u.path = i
-	// (\?([^#]*))? (#(.*))? : the first "#" starts the fragment.
-	if i < len(s) && s[i] == '?' {
-		if j := strings.IndexByte(s[i:], '#'); j >= 0 {
-			i += j
+	u.authority = u.scheme
+	if rest := s[u.scheme:end]; len(rest) >= 2 && rest[0] == '/' && rest[1] == '/' {
+		if i := strings.IndexByte(rest[2:], '/'); i >= 0 {
+			u.authority += 2 + i
 		} else {
-			i = len(s)
+			u.authority = end
 		}
 	}
-	u.query = i
+	// ([^?#]*) : the path is the rest.
+	u.path, u.query = end, frag
 	return u
 }
 
@@ -82,26 +78,60 @@ func (u uriRef) pathOf() string     { return u.s[u.authority:u.path] }
 // resolve3986 is RFC3986.Resolve.
 func resolve3986(base, ref string) string {
 	r := parseURIRef(ref)
-	if base == "" && !r.hasScheme() {
-		// No base (Spec.Resolve): the reference is taken as it is.
-		return ref
-	}
-	if r.hasScheme() && !hasDotSegment(r.pathOf()) {
+	if r.hasScheme() && !hasDotSegment(r.pathOf()) || base == "" && !r.hasScheme() {
 		// Section 5.2.2 with a scheme, where remove_dot_segments changes
-		// nothing: the reference is the target as written.
+		// nothing, or no base (Spec.Resolve): the target is the reference
+		// as written.
 		return ref
 	}
 	var buf [256]byte
-	return string(parseURIRef(base).appendTransform3986(buf[:0], r))
+	return string(appendResolve3986(buf[:0], base, r))
 }
 
 // append3986 is RFC3986.AppendResolve.
 func append3986(dst []byte, base, ref string) []byte {
-	r := parseURIRef(ref)
-	if base == "" && !r.hasScheme() {
-		return append(dst, ref...)
+	return appendResolve3986(dst, base, parseURIRef(ref))
+}
+
+// appendResolve3986 appends the target of r against base, parsing only
+// as much of the base as the reference's kind needs.
+func appendResolve3986(dst []byte, base string, r uriRef) []byte {
+	switch {
+	case r.hasScheme():
+		// The base is not used: no need to parse it.
+		return uriRef{}.appendTransform3986(dst, r)
+	case base == "":
+		// No base (Spec.Resolve): the reference as it is.
+		return append(dst, r.s...)
+	case r.hasAuthority() || r.path > 0 && r.s[0] == '/':
+		// Only the base's scheme and authority are used: split no further.
+		return prefixURIRef(base).appendTransform3986(dst, r)
 	}
 	return parseURIRef(base).appendTransform3986(dst, r)
+}
+
+// prefixURIRef splits off the scheme and authority of s as parseURIRef
+// does, and leaves the rest unsplit: path, query and fragment sections
+// are then wrong, and only s[:scheme] and s[scheme:authority] may be used.
+// A URL's scheme and authority are short, and this saves scanning the
+// rest for "?" and "#".
+func prefixURIRef(s string) uriRef {
+	u := uriRef{s: s}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ':' || c == '/' || c == '?' || c == '#' {
+			if c == ':' && i > 0 {
+				u.scheme = i + 1
+			}
+			break
+		}
+	}
+	i := u.scheme
+	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+		for i += 2; i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#'; i++ {
+		}
+	}
+	u.authority, u.path, u.query = i, i, i
+	return u
 }
 
 // appendTransform3986 appends the target of reference r against base b by

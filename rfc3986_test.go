@@ -162,7 +162,9 @@ func TestParseURIRef(t *testing.T) {
 	}
 }
 
-var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+// appendixB is the expression of Appendix B; (?s) lets "." match a newline,
+// as the RFC means any character.
+var appendixB = regexp.MustCompile(`(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
 
 func checkParseURIRef(t *testing.T, s string) {
 	t.Helper()
