@@ -75,7 +75,7 @@ func (b uriRef) appendResolve2396(dst []byte, r uriRef) []byte {
 	if strings.HasPrefix(r.s, "/") {
 		return append(dst, r.s...)
 	}
-	dst = b.appendStep6of2396(dst, r.pathOf())
+	dst = b.appendStep6of2396(dst, r)
 	return append(dst, r.s[r.path:]...)
 }
 
@@ -84,7 +84,8 @@ func (b uriRef) appendResolve2396(dst []byte, r uriRef) []byte {
 // leading "/" of the base path starts no segment, so the stack of
 // resolve.go (appendRemoveDots) applies them, to the path after that "/".
 // Leading ".." segments stay (6g, see above).
-func (b uriRef) appendStep6of2396(dst []byte, refPath string) []byte {
+func (b uriRef) appendStep6of2396(dst []byte, r uriRef) []byte {
+	refPath := r.pathOf()
 	basePath := b.pathOf()
 	if strings.HasPrefix(basePath, "/") || b.hasAuthority() {
 		dst = append(dst, '/')
@@ -93,7 +94,7 @@ func (b uriRef) appendStep6of2396(dst []byte, refPath string) []byte {
 	// 6a: all but the last segment of the base path; 6b: the reference's
 	// path appended.
 	dir := basePath[:strings.LastIndexByte(basePath, '/')+1]
-	if !hasDotSegment(dir) && !hasDotSegment(refPath) {
+	if !r.dots && (!b.dots || !hasDotSegment(dir)) {
 		dst = append(dst, dir...)
 		return append(dst, refPath...)
 	}

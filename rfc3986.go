@@ -32,42 +32,70 @@ type uriRef struct {
 	//	s[path:query]       "?query"       (empty when undefined)
 	//	s[query:]           "#fragment"    (empty when undefined)
 	scheme, authority, path, query int
+	// dots reports whether the path has a "." or ".." segment, for which
+	// remove_dot_segments has work to do; parsing finds out on the way.
+	dots bool
 }
 
+// genDelim and pathEnd classify the bytes that end a component in
+// Appendix B: the scheme ends at ":" and can hold none of the four; the
+// authority and path segments end at "/", "?" or "#".
+var (
+	genDelim = [256]bool{':': true, '/': true, '?': true, '#': true}
+	pathEnd  = [256]bool{'/': true, '?': true, '#': true}
+)
+
 // parseURIRef splits s by Appendix B. Like the regular expression, it
-// matches every string. It finds the delimiters with strings.IndexByte
-// rather than testing each byte: the first "#" ends everything but the
-// fragment, the first "?" before it ends the path, and the scheme and
-// authority lie before that.
+// matches every string. It reads s once, up to the query, each part with
+// the rule of its group; URL parts are short, and a loop over a table
+// beats several strings.IndexByte calls there.
 func parseURIRef(s string) uriRef {
 	u := uriRef{s: s}
-	// (#(.*))? : the first "#" starts the fragment.
-	frag := strings.IndexByte(s, '#')
-	if frag < 0 {
-		frag = len(s)
+	// (([^:/?#]+):)? : a non-empty run of anything but the four
+	// delimiters, followed by ":".
+	i := 0
+	for i < len(s) && !genDelim[s[i]] {
+		i++
 	}
-	// (\?([^#]*))? : the first "?" before it starts the query.
-	end := strings.IndexByte(s[:frag], '?')
-	if end < 0 {
-		end = frag
-	}
-	// (([^:/?#]+):)? : the scheme is a non-empty run of anything but the
-	// four delimiters, followed by ":". No "?" or "#" precedes end.
-	if i := strings.IndexByte(s[:end], ':'); i > 0 && strings.IndexByte(s[:i], '/') < 0 {
+	if i > 0 && i < len(s) && s[i] == ':' {
 		u.scheme = i + 1
 	}
 	// (//([^/?#]*))? : the authority runs to the next "/", "?" or "#".
-	u.authority = u.scheme
-	if rest := s[u.scheme:end]; len(rest) >= 2 && rest[0] == '/' && rest[1] == '/' {
-		if i := strings.IndexByte(rest[2:], '/'); i >= 0 {
-			u.authority += 2 + i
-		} else {
-			u.authority = end
+	i = u.scheme
+	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+		for i += 2; i < len(s) && !pathEnd[s[i]]; i++ {
 		}
 	}
-	// ([^?#]*) : the path is the rest.
-	u.path, u.query = end, frag
+	u.authority = i
+	// ([^?#]*) : the path runs to the first "?" or "#"; note on the way
+	// whether a segment is "." or "..".
+	seg := i
+	for ; i < len(s); i++ {
+		if c := s[i]; pathEnd[c] {
+			if c != '/' {
+				break
+			}
+			u.dots = u.dots || isDotSegment(s[seg:i])
+			seg = i + 1
+		}
+	}
+	u.dots = u.dots || isDotSegment(s[seg:i])
+	u.path = i
+	// (\?([^#]*))? (#(.*))? : the first "#" after starts the fragment.
+	if i < len(s) && s[i] == '?' {
+		if j := strings.IndexByte(s[i:], '#'); j >= 0 {
+			i += j
+		} else {
+			i = len(s)
+		}
+	}
+	u.query = i
 	return u
+}
+
+// isDotSegment reports whether seg is "." or "..".
+func isDotSegment(seg string) bool {
+	return len(seg) == 1 && seg[0] == '.' || len(seg) == 2 && seg[0] == '.' && seg[1] == '.'
 }
 
 func (u uriRef) hasScheme() bool    { return u.scheme != 0 }
@@ -78,7 +106,7 @@ func (u uriRef) pathOf() string     { return u.s[u.authority:u.path] }
 // resolve3986 is RFC3986.Resolve.
 func resolve3986(base, ref string) string {
 	r := parseURIRef(ref)
-	if r.hasScheme() && !hasDotSegment(r.pathOf()) || base == "" && !r.hasScheme() {
+	if r.hasScheme() && !r.dots || base == "" && !r.hasScheme() {
 		// Section 5.2.2 with a scheme, where remove_dot_segments changes
 		// nothing, or no base (Spec.Resolve): the target is the reference
 		// as written.
@@ -145,11 +173,11 @@ func (b uriRef) appendTransform3986(dst []byte, r uriRef) []byte {
 		// A strict parser keeps the scheme even when it is the base's:
 		// "http:g" stays "http:g" (section 5.4.2).
 		dst = append(dst, r.s[:r.authority]...)
-		dst = appendRemoveDotSegments(dst, "", r.pathOf())
+		dst = r.appendPath(dst)
 	case r.hasAuthority():
 		dst = append(dst, b.s[:b.scheme]...)
 		dst = append(dst, r.s[:r.authority]...)
-		dst = appendRemoveDotSegments(dst, "", r.pathOf())
+		dst = r.appendPath(dst)
 	case r.path == r.authority:
 		// An empty path: the base's path, as it is (no dot removal), and
 		// the base's query unless the reference defines one.
@@ -159,14 +187,29 @@ func (b uriRef) appendTransform3986(dst []byte, r uriRef) []byte {
 		}
 	case r.s[r.authority] == '/':
 		dst = append(dst, b.s[:b.authority]...)
-		dst = appendRemoveDotSegments(dst, "", r.pathOf())
+		dst = r.appendPath(dst)
 	default:
 		dst = append(dst, b.s[:b.authority]...)
-		dst = appendRemoveDotSegments(dst, b.mergeDir(), r.pathOf())
+		dir := b.mergeDir()
+		if !r.dots && (!b.dots || !hasDotSegment(dir)) {
+			// 5.2.4 has nothing to remove.
+			dst = append(dst, dir...)
+			dst = append(dst, r.pathOf()...)
+		} else {
+			dst = appendRemoveDotSegments(dst, dir, r.pathOf())
+		}
 	}
 	// T.query = R.query (unless inherited above) and T.fragment =
 	// R.fragment, always.
 	return append(dst, r.s[r.path:]...)
+}
+
+// appendPath appends remove_dot_segments of the reference's own path.
+func (r uriRef) appendPath(dst []byte) []byte {
+	if !r.dots {
+		return append(dst, r.pathOf()...)
+	}
+	return appendRemoveDotSegments(dst, "", r.pathOf())
 }
 
 // mergeDir returns what section 5.2.3 keeps of the base path in a merge,

@@ -181,7 +181,7 @@ func checkParseURIRef(t *testing.T, s string) {
 	authority := end(3, scheme)
 	path := end(5, authority)
 	query := end(6, path)
-	if want := (uriRef{s, scheme, authority, path, query}); u != want || end(8, len(s)) != len(s) {
+	if want := (uriRef{s, scheme, authority, path, query, hasDotSegment(s[authority:path])}); u != want || end(8, len(s)) != len(s) {
 		t.Errorf("parseURIRef(%q) = %+v, Appendix B gives %+v", s, u, want)
 	}
 }
