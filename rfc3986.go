@@ -145,17 +145,16 @@ func appendResolve3986(dst []byte, base string, r uriRef) []byte {
 // rest for "?" and "#".
 func prefixURIRef(s string) uriRef {
 	u := uriRef{s: s}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == ':' || c == '/' || c == '?' || c == '#' {
-			if c == ':' && i > 0 {
-				u.scheme = i + 1
-			}
-			break
-		}
+	i := 0
+	for i < len(s) && !genDelim[s[i]] {
+		i++
 	}
-	i := u.scheme
+	if i > 0 && i < len(s) && s[i] == ':' {
+		u.scheme = i + 1
+	}
+	i = u.scheme
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
-		for i += 2; i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#'; i++ {
+		for i += 2; i < len(s) && !pathEnd[s[i]]; i++ {
 		}
 	}
 	u.authority, u.path, u.query = i, i, i

@@ -335,3 +335,14 @@ func slowRemoveDotSegments(input string) string {
 	}
 	return output
 }
+
+// TestPrefixURIRef checks that the partial parse agrees with the full one
+// on the scheme and the authority.
+func TestPrefixURIRef(t *testing.T) {
+	for _, s := range specPaths([]string{"a", ":", "//", "?", "#", "b:", "."}, 5) {
+		p, u := prefixURIRef(s), parseURIRef(s)
+		if p.scheme != u.scheme || p.authority != u.authority {
+			t.Fatalf("prefixURIRef(%q) = %+v, parseURIRef gives %+v", s, p, u)
+		}
+	}
+}
