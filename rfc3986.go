@@ -13,7 +13,7 @@ import (
 //
 //	^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
 //
-// It differs from RFC 1808's URL in two ways. There are no params: ";" is
+// It differs from RFC 1808's URL in three ways. There are no params: ";" is
 // an ordinary path character, so params belong to the path segment they
 // follow ("/b;p/c" is one path). The authority ends at the first "/", "?"
 // or "#", where RFC 1808's net_loc ends at "/" only ("http://a?q" has
