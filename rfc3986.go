@@ -134,6 +134,22 @@ func appendResolve3986(dst []byte, base string, r uriRef) []byte {
 	case r.hasAuthority() || r.path > 0 && r.s[0] == '/':
 		// Only the base's scheme and authority are used: split no further.
 		return prefixURIRef(base).appendTransform3986(dst, r)
+	case r.path == 0:
+		// An empty path (5.2.2): the base up to its fragment, or up to its
+		// query when the reference has one, then the reference. Neither
+		// the scheme nor the authority can hold "?" or "#", so the first
+		// of them in the base ends its path.
+		end := strings.IndexByte(base, '#')
+		if end < 0 {
+			end = len(base)
+		}
+		if r.hasQuery() {
+			if q := strings.IndexByte(base[:end], '?'); q >= 0 {
+				end = q
+			}
+		}
+		dst = append(dst, base[:end]...)
+		return append(dst, r.s...)
 	}
 	return parseURIRef(base).appendTransform3986(dst, r)
 }
@@ -253,6 +269,12 @@ func appendRemoveDotSegments(dst []byte, dir, path string) []byte {
 		return append(dst, path...)
 	}
 	d := dotRemover{start: len(dst), leading: true}
+	if dir != "" && !hasDotSegment(dir) {
+		// Every segment of dir is moved by E: the output is dir without
+		// its final "/", which stays in the input before path.
+		dst = append(dst, dir[:len(dir)-1]...)
+		d.leading, dir = false, ""
+	}
 	// dir is empty or ends in "/", so none of its segments is the last one
 	// and no segment straddles dir and path.
 	for dir != "" {
