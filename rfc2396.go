@@ -98,5 +98,5 @@ func (b uriRef) appendStep6of2396(dst []byte, r uriRef) []byte {
 		dst = append(dst, dir...)
 		return append(dst, refPath...)
 	}
-	return appendRemoveDots(dst, dir, refPath)
+	return appendRemoveDots(dst, dir, refPath, dotSegmentsEnd(refPath))
 }
