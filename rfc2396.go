@@ -33,20 +33,53 @@ func resolve2396(base, ref string) string {
 		// No base (Spec.Resolve), or step 3 for a reference with a scheme.
 		return ref
 	}
-	r := parseURIRef(ref)
-	if r.hasScheme() {
-		return ref // step 3
-	}
 	var buf [256]byte
-	return string(parseURIRef(base).appendResolve2396(buf[:0], r))
+	out := append2396(buf[:0], base, ref)
+	if string(out) == ref {
+		// An absolute URI (step 3): no string to allocate.
+		return ref
+	}
+	return string(out)
 }
 
-// append2396 is RFC2396.AppendResolve.
+// append2396 is RFC2396.AppendResolve. The commonest references are told
+// by their first byte, and only the parts of the base they need are read;
+// appendResolve2396 is the general way, over both parsed.
 func append2396(dst []byte, base, ref string) []byte {
-	if base == "" {
-		return append(dst, ref...)
+	if base == "" || ref == "" {
+		if base == "" {
+			return append(dst, ref...)
+		}
+		return parseURIRef(base).appendResolve2396(dst, parseURIRef(ref))
 	}
-	return parseURIRef(base).appendResolve2396(dst, parseURIRef(ref))
+	end, dots := 0, false
+	switch ref[0] {
+	case '#':
+		// Step 2: the current document, that is the base up to its
+		// fragment (no "#" or "?" can come before its path ends).
+		return append(append(dst, base[:indexByteOrLen(base, '#')]...), ref...)
+	case '/':
+		if len(ref) > 1 && ref[1] == '/' {
+			// Step 4: a network-path, after the base's scheme.
+			return append(append(dst, base[:schemeEnd(base)]...), ref...)
+		}
+		// Step 5: an absolute path, after the base's scheme and authority.
+		return append(append(dst, base[:prefixURIRef(base).authority]...), ref...)
+	case '?':
+		// Step 6 with an empty path.
+	default:
+		if end, dots = scanRelativeRef(ref); end < 0 {
+			return append(dst, ref...) // step 3: a scheme
+		}
+	}
+	// Step 6: the base's directory and the reference's path, then the
+	// reference's query and fragment.
+	b := prefixURIRef(base)
+	b.path = indexAny2(base, b.authority, '?', '#')
+	b.dots = true // not known: appendStep6of2396 looks at the directory
+	dst = append(dst, base[:b.authority]...)
+	dst = b.appendStep6of2396(dst, uriRef{s: ref, path: end, query: end, dots: dots})
+	return append(dst, ref[end:]...)
 }
 
 // appendResolve2396 runs steps 2 to 7 of section 5.2. Step 7

@@ -105,24 +105,157 @@ func (u uriRef) pathOf() string     { return u.s[u.authority:u.path] }
 
 // resolve3986 is RFC3986.Resolve.
 func resolve3986(base, ref string) string {
-	r := parseURIRef(ref)
-	if r.hasScheme() && !r.dots || base == "" && !r.hasScheme() {
-		// Section 5.2.2 with a scheme, where remove_dot_segments changes
-		// nothing, or no base (Spec.Resolve): the target is the reference
-		// as written.
+	var buf [256]byte
+	out := append3986(buf[:0], base, ref)
+	if string(out) == ref {
+		// An absolute URL without dot segments, or no base: the reference
+		// itself, with no string to allocate.
 		return ref
 	}
-	var buf [256]byte
-	return string(appendResolve3986(buf[:0], base, r))
+	return string(out)
 }
 
-// append3986 is RFC3986.AppendResolve.
+// append3986 is RFC3986.AppendResolve. The commonest references are told
+// by their first byte and resolved by a specialised copy of section 5.2.2,
+// reading only the parts of the base they need. An empty base or
+// reference goes the general way, through appendTransform3986.
 func append3986(dst []byte, base, ref string) []byte {
-	return appendResolve3986(dst, base, parseURIRef(ref))
+	if base == "" || ref == "" {
+		return appendResolve3986(dst, base, parseURIRef(ref))
+	}
+	switch ref[0] {
+	case '#':
+		// An empty path and no query: the base up to its fragment, then
+		// the reference's. Neither the scheme nor the authority can hold
+		// "#" or "?", so the first of them in the base ends its path.
+		return append(append(dst, base[:indexByteOrLen(base, '#')]...), ref...)
+	case '?':
+		// An empty path: the base up to its query, then the reference's.
+		return append(append(dst, base[:indexAny2(base, 0, '?', '#')]...), ref...)
+	case '/':
+		if len(ref) > 1 && ref[1] == '/' {
+			// A network-path reference: the base's scheme, then the
+			// reference with its path's dot segments removed.
+			return appendAbsolute3986(append(dst, base[:schemeEnd(base)]...), ref)
+		}
+		// An absolute path: the base's scheme and authority, then the
+		// path without its dot segments.
+		end, dots := scanPath(ref)
+		dst = append(dst, base[:prefixURIRef(base).authority]...)
+		if !dots {
+			return append(dst, ref...)
+		}
+		dst = removeDotSegments(dst, "", ref[:end])
+		return append(dst, ref[end:]...)
+	default:
+		end, dots := scanRelativeRef(ref)
+		if end < 0 {
+			// A scheme: the base is not used.
+			return appendAbsolute3986(dst, ref)
+		}
+		// A relative path: merged with the base's directory (5.2.3).
+		b := prefixURIRef(base)
+		a := b.authority
+		p := indexAny2(base, a, '?', '#')
+		dirEnd := a + strings.LastIndexByte(base[a:p], '/') + 1
+		if dirEnd == a && b.hasAuthority() {
+			// An authority and so an empty path: the directory is "/".
+			dst = append(dst, base[:a]...)
+			return append3986Merge(dst, "/", ref, end, dots)
+		}
+		if !dots && !hasDotSegment(base[a:dirEnd]) {
+			// 5.2.4 has nothing to remove.
+			return append(append(dst, base[:dirEnd]...), ref...)
+		}
+		dst = append(dst, base[:a]...)
+		return append3986Merge(dst, base[a:dirEnd], ref, end, dots)
+	}
 }
 
-// appendResolve3986 appends the target of r against base, parsing only
-// as much of the base as the reference's kind needs.
+// appendAbsolute3986 appends ref, which has a scheme or an authority,
+// with the dot segments of its path removed: the target of section 5.2.2
+// when R.scheme or R.authority is defined, but for what comes from the
+// base.
+func appendAbsolute3986(dst []byte, ref string) []byte {
+	a := prefixURIRef(ref).authority
+	end, dots := scanPath(ref[a:])
+	if !dots {
+		return append(dst, ref...)
+	}
+	dst = append(dst, ref[:a]...)
+	dst = removeDotSegments(dst, "", ref[a:a+end])
+	return append(dst, ref[a+end:]...)
+}
+
+// append3986Merge appends remove_dot_segments(dir + ref[:end]) and the rest
+// of ref.
+func append3986Merge(dst []byte, dir, ref string, end int, dots bool) []byte {
+	if !dots && !hasDotSegment(dir) {
+		return append(append(dst, dir...), ref...)
+	}
+	dst = removeDotSegments(dst, dir, ref[:end])
+	return append(dst, ref[end:]...)
+}
+
+// indexByteOrLen returns the index of the first c in s, or len(s).
+func indexByteOrLen(s string, c byte) int {
+	if i := strings.IndexByte(s, c); i >= 0 {
+		return i
+	}
+	return len(s)
+}
+
+// Classes of refClass.
+const (
+	refColon = 1 << iota
+	refSlash
+	refPathEnd
+)
+
+var refClass = [256]uint8{':': refColon, '/': refSlash, '?': refPathEnd, '#': refPathEnd}
+
+// scanPath reads the path that starts ref, up to the first "?" or "#",
+// once, and returns its end and whether it has a "." or ".." segment.
+func scanPath(ref string) (end int, dots bool) {
+	seg := 0
+	for i := 0; i < len(ref); i++ {
+		switch refClass[ref[i]] {
+		case refSlash:
+			dots = dots || isDotSegment(ref[seg:i])
+			seg = i + 1
+		case refPathEnd:
+			return i, dots || isDotSegment(ref[seg:i])
+		}
+	}
+	return len(ref), dots || isDotSegment(ref[seg:])
+}
+
+// scanRelativeRef reads a reference that starts with none of "/", "?" and
+// "#" once, and returns where its path ends (the first "?" or "#") and
+// whether the path has a "." or ".." segment; end is -1 when the
+// reference has a scheme (a ":" before any "/", "?" or "#", not first).
+func scanRelativeRef(ref string) (end int, dots bool) {
+	seg, first := 0, true
+	for i := 0; i < len(ref); i++ {
+		switch refClass[ref[i]] {
+		case 0:
+		case refColon:
+			if first && i > 0 {
+				return -1, false
+			}
+			first = false
+		case refSlash:
+			dots = dots || isDotSegment(ref[seg:i])
+			seg, first = i+1, false
+		default:
+			return i, dots || isDotSegment(ref[seg:i])
+		}
+	}
+	return len(ref), dots || isDotSegment(ref[seg:])
+}
+
+// appendResolve3986 appends the target of r against base, in general:
+// a base parsed only as much as the reference's kind needs.
 func appendResolve3986(dst []byte, base string, r uriRef) []byte {
 	switch {
 	case r.hasScheme():
@@ -160,21 +293,26 @@ func appendResolve3986(dst []byte, base string, r uriRef) []byte {
 // A URL's scheme and authority are short, and this saves scanning the
 // rest for "?" and "#".
 func prefixURIRef(s string) uriRef {
-	u := uriRef{s: s}
+	u := uriRef{s: s, scheme: schemeEnd(s)}
+	i := u.scheme
+	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+		i = indexAny3(s, i+2, '/', '?', '#')
+	}
+	u.authority, u.path, u.query = i, i, i
+	return u
+}
+
+// schemeEnd returns the length of the "scheme:" section that starts s, or
+// 0: Appendix B's (([^:/?#]+):)?.
+func schemeEnd(s string) int {
 	i := 0
 	for i < len(s) && !genDelim[s[i]] {
 		i++
 	}
 	if i > 0 && i < len(s) && s[i] == ':' {
-		u.scheme = i + 1
+		return i + 1
 	}
-	i = u.scheme
-	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
-		for i += 2; i < len(s) && !pathEnd[s[i]]; i++ {
-		}
-	}
-	u.authority, u.path, u.query = i, i, i
-	return u
+	return 0
 }
 
 // appendTransform3986 appends the target of reference r against base b by
@@ -268,6 +406,12 @@ func appendRemoveDotSegments(dst []byte, dir, path string) []byte {
 		dst = append(dst, dir...)
 		return append(dst, path...)
 	}
+	return removeDotSegments(dst, dir, path)
+}
+
+// removeDotSegments is appendRemoveDotSegments for callers that know
+// dir+path has a dot segment, or do not mind the slower way.
+func removeDotSegments(dst []byte, dir, path string) []byte {
 	d := dotRemover{start: len(dst), leading: true}
 	if dir != "" && !hasDotSegment(dir) {
 		// Every segment of dir is moved by E: the output is dir without

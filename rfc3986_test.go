@@ -50,6 +50,13 @@ var rfc3986Cases = []struct{ base, ref, want string }{
 	{"http://a", "g", "http://a/g"},                        // 5.2.3: authority, empty path
 	{"http://a", "?y", "http://a?y"},                       // empty path kept as it is
 	{"http://a?q", "g", "http://a/g"},                      // authority ends at "?"
+	{"http://h:", "g", "http://h:/g"},                      // an authority ending in ":"
+	{"http://h:#f", "./g", "http://h:/g"},                  // the same through 5.2.4
+	{"s://", "g", "s:///g"},                                // an empty authority
+	{"s:", "#f", "s:#f"},                                   // fragment only
+	{"s:?q#f", "?y", "s:?y"},                               // query only
+	{"s:a?q", "/g?x#y", "s:/g?x#y"},                        // absolute path, no authority
+	{"s:a?q", "/./g/..", "s:/"},                            // absolute path, dots
 	{"http://a#f", "//b", "http://b"},                      // network-path reference
 	{"foo:a", "../c", "foo:c"},                             // rule A on "../c"
 	{"foo:a/b", "../c", "foo:/c"},                          // "a/../c": C leaves "/c"
