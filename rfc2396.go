@@ -42,37 +42,46 @@ func resolve2396(base, ref string) string {
 	return string(out)
 }
 
-// append2396 is RFC2396.AppendResolve. The commonest references are told
-// by their first byte, and only the parts of the base they need are read;
-// appendResolve2396 is the general way, over both parsed.
+// append2396 is RFC2396.AppendResolve: the steps of section 5.2, step 7
+// (recombination) done as it goes. Each section is copied with its
+// delimiter, so an undefined component appends nothing and a defined
+// empty one its delimiter, the distinction step 7 asks to keep. The
+// reference's kind is told by its first byte, and only the parts of the
+// base that kind uses are read.
 func append2396(dst []byte, base, ref string) []byte {
-	if base == "" || ref == "" {
-		if base == "" {
-			return append(dst, ref...)
-		}
-		return parseURIRef(base).appendResolve2396(dst, parseURIRef(ref))
+	if base == "" {
+		// No base (Spec.Resolve), or step 3 for a reference with a scheme.
+		return append(dst, ref...)
+	}
+	// An empty reference has an empty path and no query, as "#s" has.
+	c := byte('#')
+	if ref != "" {
+		c = ref[0]
 	}
 	end, dots := 0, false
-	switch ref[0] {
+	switch c {
 	case '#':
-		// Step 2: the current document, that is the base up to its
-		// fragment (no "#" or "?" can come before its path ends).
+		// Step 2: an empty path with no scheme, authority or query is the
+		// current document: the base up to its fragment (no "#" or "?"
+		// comes before its path ends), then the reference's fragment.
 		return append(append(dst, base[:indexByteOrLen(base, '#')]...), ref...)
 	case '/':
 		if len(ref) > 1 && ref[1] == '/' {
-			// Step 4: a network-path, after the base's scheme.
+			// Step 4: a network-path, after the base's scheme (2c).
 			return append(append(dst, base[:schemeEnd(base)]...), ref...)
 		}
-		// Step 5: an absolute path, after the base's scheme and authority.
+		// Step 5: an absolute path, after the base's scheme and
+		// authority (step 4 inherits it).
 		return append(append(dst, base[:prefixURIRef(base).authority]...), ref...)
 	case '?':
-		// Step 6 with an empty path.
+		// Step 6 with an empty path: the query is the reference's own
+		// (step 2), never the base's.
 	default:
 		if end, dots = scanRelativeRef(ref); end < 0 {
 			return append(dst, ref...) // step 3: a scheme
 		}
 	}
-	// Step 6: the base's directory and the reference's path, then the
+	// Step 6: the base's scheme and authority, the merged path, then the
 	// reference's query and fragment.
 	b := prefixURIRef(base)
 	b.path = indexAny2(base, b.authority, '?', '#')
@@ -80,36 +89,6 @@ func append2396(dst []byte, base, ref string) []byte {
 	dst = append(dst, base[:b.authority]...)
 	dst = b.appendStep6of2396(dst, uriRef{s: ref, path: end, query: end, dots: dots})
 	return append(dst, ref[end:]...)
-}
-
-// appendResolve2396 runs steps 2 to 7 of section 5.2. Step 7
-// (recombination) is done as it goes: components keep their delimiters,
-// so an undefined one appends nothing and a defined empty one its
-// delimiter, the distinction step 7 asks to keep.
-func (b uriRef) appendResolve2396(dst []byte, r uriRef) []byte {
-	// Step 2: an empty path with no scheme, authority or query is a
-	// reference to the current document. Otherwise the query and fragment
-	// are the reference's own, never the base's.
-	if r.path == 0 && !r.hasQuery() {
-		dst = append(dst, b.s[:b.query]...)
-		return append(dst, r.s...)
-	}
-	// Step 3: a scheme makes the reference absolute.
-	if r.hasScheme() {
-		return append(dst, r.s...)
-	}
-	dst = append(dst, b.s[:b.scheme]...)
-	// Step 4: an authority makes it a network-path: skip to step 7.
-	if r.hasAuthority() {
-		return append(dst, r.s...)
-	}
-	dst = append(dst, b.s[b.scheme:b.authority]...)
-	// Step 5: an absolute path: skip to step 7.
-	if strings.HasPrefix(r.s, "/") {
-		return append(dst, r.s...)
-	}
-	dst = b.appendStep6of2396(dst, r)
-	return append(dst, r.s[r.path:]...)
 }
 
 // appendStep6of2396 appends the merged path of step 6 (a to h). Rules 6c

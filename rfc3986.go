@@ -32,8 +32,9 @@ type uriRef struct {
 	//	s[path:query]       "?query"       (empty when undefined)
 	//	s[query:]           "#fragment"    (empty when undefined)
 	scheme, authority, path, query int
-	// dots reports whether the path has a "." or ".." segment, for which
-	// remove_dot_segments has work to do; parsing finds out on the way.
+	// dots reports whether the path may have a "." or ".." segment, for
+	// which dot removal has work to do; false only when known to have
+	// none.
 	dots bool
 }
 
@@ -45,62 +46,12 @@ var (
 	pathEnd  = [256]bool{'/': true, '?': true, '#': true}
 )
 
-// parseURIRef splits s by Appendix B. Like the regular expression, it
-// matches every string. It reads s once, up to the query, each part with
-// the rule of its group; URL parts are short, and a loop over a table
-// beats several strings.IndexByte calls there.
-func parseURIRef(s string) uriRef {
-	u := uriRef{s: s}
-	// (([^:/?#]+):)? : a non-empty run of anything but the four
-	// delimiters, followed by ":".
-	i := 0
-	for i < len(s) && !genDelim[s[i]] {
-		i++
-	}
-	if i > 0 && i < len(s) && s[i] == ':' {
-		u.scheme = i + 1
-	}
-	// (//([^/?#]*))? : the authority runs to the next "/", "?" or "#".
-	i = u.scheme
-	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
-		for i += 2; i < len(s) && !pathEnd[s[i]]; i++ {
-		}
-	}
-	u.authority = i
-	// ([^?#]*) : the path runs to the first "?" or "#"; note on the way
-	// whether a segment is "." or "..".
-	seg := i
-	for ; i < len(s); i++ {
-		if c := s[i]; pathEnd[c] {
-			if c != '/' {
-				break
-			}
-			u.dots = u.dots || isDotSegment(s[seg:i])
-			seg = i + 1
-		}
-	}
-	u.dots = u.dots || isDotSegment(s[seg:i])
-	u.path = i
-	// (\?([^#]*))? (#(.*))? : the first "#" after starts the fragment.
-	if i < len(s) && s[i] == '?' {
-		if j := strings.IndexByte(s[i:], '#'); j >= 0 {
-			i += j
-		} else {
-			i = len(s)
-		}
-	}
-	u.query = i
-	return u
-}
-
 // isDotSegment reports whether seg is "." or "..".
 func isDotSegment(seg string) bool {
 	return len(seg) == 1 && seg[0] == '.' || len(seg) == 2 && seg[0] == '.' && seg[1] == '.'
 }
 
-func (u uriRef) hasScheme() bool    { return u.scheme != 0 }
 func (u uriRef) hasAuthority() bool { return u.authority != u.scheme }
-func (u uriRef) hasQuery() bool     { return u.query != u.path }
 func (u uriRef) pathOf() string     { return u.s[u.authority:u.path] }
 
 // resolve3986 is RFC3986.Resolve.
@@ -115,31 +66,47 @@ func resolve3986(base, ref string) string {
 	return string(out)
 }
 
-// append3986 is RFC3986.AppendResolve. The commonest references are told
-// by their first byte and resolved by a specialised copy of section 5.2.2,
-// reading only the parts of the base they need. An empty base or
-// reference goes the general way, through appendTransform3986.
+// append3986 is RFC3986.AppendResolve: section 5.2.2 for a strict
+// parser, with the merge of 5.2.3 and remove_dot_segments of 5.2.4, and
+// the recomposition of 5.3 done as it goes. Each section is copied with
+// its delimiter, so "defined" is kept: an undefined component appends
+// nothing, a defined empty one its delimiter. The reference's kind is told
+// by its first byte, and only the parts of the base that kind uses are
+// read, each in one pass.
 func append3986(dst []byte, base, ref string) []byte {
-	if base == "" || ref == "" {
-		return appendResolve3986(dst, base, parseURIRef(ref))
+	if base == "" {
+		// No base (Spec.Resolve): a reference with a scheme does not use
+		// one; any other is taken as it is.
+		if schemeEnd(ref) > 0 {
+			return appendAbsolute3986(dst, ref)
+		}
+		return append(dst, ref...)
 	}
-	switch ref[0] {
-	case '#':
-		// An empty path and no query: the base up to its fragment, then
-		// the reference's. Neither the scheme nor the authority can hold
-		// "#" or "?", so the first of them in the base ends its path.
-		return append(append(dst, base[:indexByteOrLen(base, '#')]...), ref...)
-	case '?':
-		// An empty path: the base up to its query, then the reference's.
-		return append(append(dst, base[:indexAny2(base, 0, '?', '#')]...), ref...)
+	// An empty reference has an empty path and no query, as "#f" has.
+	c := byte('#')
+	if ref != "" {
+		c = ref[0]
+	}
+	switch c {
+	case '#', '?':
+		// R.path is empty: T.path = Base.path, as it is; T.query =
+		// R.query if defined, else Base.query; T.fragment =
+		// R.fragment. Neither the scheme nor the authority can hold
+		// "?" or "#", so the first of them in the base ends its path
+		// and its first "#" ends its query.
+		end := indexByteOrLen(base, '#')
+		if c == '?' {
+			end = indexAny2(base, 0, '?', '#')
+		}
+		return append(append(dst, base[:end]...), ref...)
 	case '/':
 		if len(ref) > 1 && ref[1] == '/' {
-			// A network-path reference: the base's scheme, then the
-			// reference with its path's dot segments removed.
+			// R.authority is defined: T.scheme = Base.scheme, then R's
+			// authority, its path without dot segments, its query.
 			return appendAbsolute3986(append(dst, base[:schemeEnd(base)]...), ref)
 		}
-		// An absolute path: the base's scheme and authority, then the
-		// path without its dot segments.
+		// R.path starts with "/": Base's scheme and authority, then
+		// remove_dot_segments(R.path), R.query.
 		end, dots := scanPath(ref)
 		dst = append(dst, base[:prefixURIRef(base).authority]...)
 		if !dots {
@@ -147,29 +114,32 @@ func append3986(dst []byte, base, ref string) []byte {
 		}
 		dst = removeDotSegments(dst, "", ref[:end])
 		return append(dst, ref[end:]...)
-	default:
-		end, dots := scanRelativeRef(ref)
-		if end < 0 {
-			// A scheme: the base is not used.
-			return appendAbsolute3986(dst, ref)
-		}
-		// A relative path: merged with the base's directory (5.2.3).
-		b := prefixURIRef(base)
-		a := b.authority
-		p := indexAny2(base, a, '?', '#')
-		dirEnd := a + strings.LastIndexByte(base[a:p], '/') + 1
-		if dirEnd == a && b.hasAuthority() {
-			// An authority and so an empty path: the directory is "/".
-			dst = append(dst, base[:a]...)
-			return append3986Merge(dst, "/", ref, end, dots)
-		}
-		if !dots && !hasDotSegment(base[a:dirEnd]) {
-			// 5.2.4 has nothing to remove.
-			return append(append(dst, base[:dirEnd]...), ref...)
-		}
-		dst = append(dst, base[:a]...)
-		return append3986Merge(dst, base[a:dirEnd], ref, end, dots)
 	}
+	end, dots := scanRelativeRef(ref)
+	if end < 0 {
+		// R.scheme is defined: the base is not used. A strict parser keeps
+		// the scheme even when it is the base's: "http:g" stays "http:g".
+		return appendAbsolute3986(dst, ref)
+	}
+	// A relative path: Base's scheme and authority, then
+	// remove_dot_segments(merge(Base.path, R.path)), R.query. The merge
+	// (5.2.3) appends R.path to the base path up to its last "/", or to
+	// "/" when the base has an authority and an empty path.
+	b := prefixURIRef(base)
+	a := b.authority
+	p := indexAny2(base, a, '?', '#')
+	dirEnd := a + strings.LastIndexByte(base[a:p], '/') + 1
+	if dirEnd == a && b.hasAuthority() {
+		// An authority, so the path is empty or starts with "/": empty.
+		dst = append(dst, base[:a]...)
+		return append3986Merge(dst, "/", ref, end, dots)
+	}
+	if !dots && !hasDotSegment(base[a:dirEnd]) {
+		// 5.2.4 has nothing to remove: one copy from the base.
+		return append(append(dst, base[:dirEnd]...), ref...)
+	}
+	dst = append(dst, base[:a]...)
+	return append3986Merge(dst, base[a:dirEnd], ref, end, dots)
 }
 
 // appendAbsolute3986 appends ref, which has a scheme or an authority,
@@ -254,39 +224,6 @@ func scanRelativeRef(ref string) (end int, dots bool) {
 	return len(ref), dots || isDotSegment(ref[seg:])
 }
 
-// appendResolve3986 appends the target of r against base, in general:
-// a base parsed only as much as the reference's kind needs.
-func appendResolve3986(dst []byte, base string, r uriRef) []byte {
-	switch {
-	case r.hasScheme():
-		// The base is not used: no need to parse it.
-		return uriRef{}.appendTransform3986(dst, r)
-	case base == "":
-		// No base (Spec.Resolve): the reference as it is.
-		return append(dst, r.s...)
-	case r.hasAuthority() || r.path > 0 && r.s[0] == '/':
-		// Only the base's scheme and authority are used: split no further.
-		return prefixURIRef(base).appendTransform3986(dst, r)
-	case r.path == 0:
-		// An empty path (5.2.2): the base up to its fragment, or up to its
-		// query when the reference has one, then the reference. Neither
-		// the scheme nor the authority can hold "?" or "#", so the first
-		// of them in the base ends its path.
-		end := strings.IndexByte(base, '#')
-		if end < 0 {
-			end = len(base)
-		}
-		if r.hasQuery() {
-			if q := strings.IndexByte(base[:end], '?'); q >= 0 {
-				end = q
-			}
-		}
-		dst = append(dst, base[:end]...)
-		return append(dst, r.s...)
-	}
-	return parseURIRef(base).appendTransform3986(dst, r)
-}
-
 // prefixURIRef splits off the scheme and authority of s as parseURIRef
 // does, and leaves the rest unsplit: path, query and fragment sections
 // are then wrong, and only s[:scheme] and s[scheme:authority] may be used.
@@ -313,68 +250,6 @@ func schemeEnd(s string) int {
 		return i + 1
 	}
 	return 0
-}
-
-// appendTransform3986 appends the target of reference r against base b by
-// the strict algorithm of section 5.2.2, recomposed by section 5.3 as it
-// goes: each component is appended with its delimiter, in the order of
-// 5.3, from the base or the reference. Because sections keep their
-// delimiters, "defined" is kept: an undefined component appends nothing.
-func (b uriRef) appendTransform3986(dst []byte, r uriRef) []byte {
-	switch {
-	case r.hasScheme():
-		// A strict parser keeps the scheme even when it is the base's:
-		// "http:g" stays "http:g" (section 5.4.2).
-		dst = append(dst, r.s[:r.authority]...)
-		dst = r.appendPath(dst)
-	case r.hasAuthority():
-		dst = append(dst, b.s[:b.scheme]...)
-		dst = append(dst, r.s[:r.authority]...)
-		dst = r.appendPath(dst)
-	case r.path == r.authority:
-		// An empty path: the base's path, as it is (no dot removal), and
-		// the base's query unless the reference defines one.
-		dst = append(dst, b.s[:b.path]...)
-		if !r.hasQuery() {
-			dst = append(dst, b.s[b.path:b.query]...)
-		}
-	case r.s[r.authority] == '/':
-		dst = append(dst, b.s[:b.authority]...)
-		dst = r.appendPath(dst)
-	default:
-		dst = append(dst, b.s[:b.authority]...)
-		dir := b.mergeDir()
-		if !r.dots && (!b.dots || !hasDotSegment(dir)) {
-			// 5.2.4 has nothing to remove.
-			dst = append(dst, dir...)
-			dst = append(dst, r.pathOf()...)
-		} else {
-			dst = appendRemoveDotSegments(dst, dir, r.pathOf())
-		}
-	}
-	// T.query = R.query (unless inherited above) and T.fragment =
-	// R.fragment, always.
-	return append(dst, r.s[r.path:]...)
-}
-
-// appendPath appends remove_dot_segments of the reference's own path.
-func (r uriRef) appendPath(dst []byte) []byte {
-	if !r.dots {
-		return append(dst, r.pathOf()...)
-	}
-	return appendRemoveDotSegments(dst, "", r.pathOf())
-}
-
-// mergeDir returns what section 5.2.3 keeps of the base path in a merge,
-// the reference's path to be appended to it: "/" when the base has an
-// authority and an empty path; otherwise the base path up to and
-// including its right-most "/", or nothing when it has none.
-func (b uriRef) mergeDir() string {
-	p := b.pathOf()
-	if p == "" && b.hasAuthority() {
-		return "/"
-	}
-	return p[:strings.LastIndexByte(p, '/')+1]
 }
 
 // appendRemoveDotSegments appends remove_dot_segments(dir + path) (section

@@ -343,13 +343,92 @@ func slowRemoveDotSegments(input string) string {
 	return output
 }
 
-// TestPrefixURIRef checks that the partial parse agrees with the full one
-// on the scheme and the authority.
-func TestPrefixURIRef(t *testing.T) {
-	for _, s := range specPaths([]string{"a", ":", "//", "?", "#", "b:", "."}, 5) {
-		p, u := prefixURIRef(s), parseURIRef(s)
-		if p.scheme != u.scheme || p.authority != u.authority {
-			t.Fatalf("prefixURIRef(%q) = %+v, parseURIRef gives %+v", s, p, u)
+// parseURIRef splits s whole by Appendix B, with the rule of each group in
+// turn, and notes whether the path has a dot segment. The resolvers split
+// only what each kind of reference needs (prefixURIRef, scanPath,
+// scanRelativeRef); this is the whole split they are checked against,
+// itself checked against the regular expression.
+func parseURIRef(s string) uriRef {
+	u := uriRef{s: s}
+	// (([^:/?#]+):)? : a non-empty run of anything but the four
+	// delimiters, followed by ":".
+	i := 0
+	for i < len(s) && !genDelim[s[i]] {
+		i++
+	}
+	if i > 0 && i < len(s) && s[i] == ':' {
+		u.scheme = i + 1
+	}
+	// (//([^/?#]*))? : the authority runs to the next "/", "?" or "#".
+	i = u.scheme
+	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+		for i += 2; i < len(s) && !pathEnd[s[i]]; i++ {
 		}
+	}
+	u.authority = i
+	// ([^?#]*) : the path runs to the first "?" or "#"; note on the way
+	// whether a segment is "." or "..".
+	seg := i
+	for ; i < len(s); i++ {
+		if c := s[i]; pathEnd[c] {
+			if c != '/' {
+				break
+			}
+			u.dots = u.dots || isDotSegment(s[seg:i])
+			seg = i + 1
+		}
+	}
+	u.dots = u.dots || isDotSegment(s[seg:i])
+	u.path = i
+	// (\?([^#]*))? (#(.*))? : the first "#" after starts the fragment.
+	if i < len(s) && s[i] == '?' {
+		if j := strings.IndexByte(s[i:], '#'); j >= 0 {
+			i += j
+		} else {
+			i = len(s)
+		}
+	}
+	u.query = i
+	return u
+}
+
+func (u uriRef) hasScheme() bool { return u.scheme != 0 }
+
+// TestScanners checks the partial splits of the resolvers against the
+// whole one.
+func TestScanners(t *testing.T) {
+	for _, s := range specPaths([]string{"a", ":", "//", "?", "#", "b:", ".", "..", "?.", "#..", ""}, 4) {
+		checkScanners(t, s)
+	}
+}
+
+func checkScanners(t *testing.T, s string) {
+	t.Helper()
+	u := parseURIRef(s)
+	if se := schemeEnd(s); se != u.scheme {
+		t.Fatalf("schemeEnd(%q) = %d, want %d", s, se, u.scheme)
+	}
+	if p := prefixURIRef(s); p.scheme != u.scheme || p.authority != u.authority {
+		t.Fatalf("prefixURIRef(%q) = %+v, parseURIRef gives %+v", s, p, u)
+	}
+	if s == "" || s[0] == '?' || s[0] == '#' {
+		return
+	}
+	if s[0] == '/' {
+		if !u.hasAuthority() {
+			if end, dots := scanPath(s); end != u.path || dots != u.dots {
+				t.Fatalf("scanPath(%q) = %d, %v; want %d, %v", s, end, dots, u.path, u.dots)
+			}
+		}
+		return
+	}
+	end, dots := scanRelativeRef(s)
+	switch {
+	case u.hasScheme():
+		if end != -1 {
+			t.Fatalf("scanRelativeRef(%q) = %d, want -1 (a scheme)", s, end)
+		}
+	case end != u.path || dots != u.dots:
+		t.Fatalf("scanRelativeRef(%q) = %d, %v; want %d, %v", s, end, dots, u.path, u.dots)
 	}
 }

@@ -108,8 +108,8 @@ func FuzzRemoveDotSegments(f *testing.F) {
 	})
 }
 
-// FuzzParseURIRef compares the hand-written parser with the regular
-// expression of Appendix B.
+// FuzzParseURIRef compares the whole split with the regular expression of
+// Appendix B, and the resolvers' partial splits with the whole one.
 func FuzzParseURIRef(f *testing.F) {
 	f.Add("http://a/b/c/d;p?q#f") // every component
 	f.Add("a b:c")                // a scheme the grammar rejects but the expression takes
@@ -118,5 +118,6 @@ func FuzzParseURIRef(f *testing.F) {
 	f.Add(":x")                   // no empty scheme
 	f.Fuzz(func(t *testing.T, s string) {
 		checkParseURIRef(t, s)
+		checkScanners(t, s)
 	})
 }
