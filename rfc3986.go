@@ -5,8 +5,12 @@ import (
 	"strings"
 )
 
-// This file implements RFC 3986 section 5.2 (and the parsing of Appendix
-// B, which RFC 2396 shares), for Spec RFC3986.
+// This file implements RFC 3986 section 5.2 (and the splitting of
+// Appendix B, which RFC 2396 shares), for Spec RFC3986. References are
+// split only as far as their kind needs: schemeEnd, prefixURIRef (scheme
+// and authority), scanPath and scanRelativeRef (a path, its end and its
+// dot segments). The tests check each against a whole split, itself
+// checked against Appendix B's regular expression.
 
 // uriRef is a URI reference split into the five components of RFC 3986
 // section 3 by the regular expression of Appendix B:
@@ -38,13 +42,9 @@ type uriRef struct {
 	dots bool
 }
 
-// genDelim and pathEnd classify the bytes that end a component in
-// Appendix B: the scheme ends at ":" and can hold none of the four; the
-// authority and path segments end at "/", "?" or "#".
-var (
-	genDelim = [256]bool{':': true, '/': true, '?': true, '#': true}
-	pathEnd  = [256]bool{'/': true, '?': true, '#': true}
-)
+// genDelim marks the four delimiters of Appendix B: the scheme ends at
+// ":" and can hold none of them.
+var genDelim = [256]bool{':': true, '/': true, '?': true, '#': true}
 
 // isDotSegment reports whether seg is "." or "..".
 func isDotSegment(seg string) bool {

@@ -362,7 +362,7 @@ func parseURIRef(s string) uriRef {
 	// (//([^/?#]*))? : the authority runs to the next "/", "?" or "#".
 	i = u.scheme
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
-		for i += 2; i < len(s) && !pathEnd[s[i]]; i++ {
+		for i += 2; i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#'; i++ {
 		}
 	}
 	u.authority = i
@@ -370,7 +370,7 @@ func parseURIRef(s string) uriRef {
 	// whether a segment is "." or "..".
 	seg := i
 	for ; i < len(s); i++ {
-		if c := s[i]; pathEnd[c] {
+		if c := s[i]; c == '/' || c == '?' || c == '#' {
 			if c != '/' {
 				break
 			}
