@@ -134,12 +134,52 @@ func append3986(dst []byte, base, ref string) []byte {
 		dst = append(dst, base[:a]...)
 		return append3986Merge(dst, "/", ref, end, dots)
 	}
-	if !dots && !hasDotSegment(base[a:dirEnd]) {
+	dirDots := hasDotSegment(base[a:dirEnd])
+	if !dots && !dirDots {
 		// 5.2.4 has nothing to remove: one copy from the base.
 		return append(append(dst, base[:dirEnd]...), ref...)
 	}
+	if !dirDots && dirEnd > a && base[a] == '/' {
+		// The commonest dot segments: "../g", "./g", "../../g".
+		if up, rest, ok := climbDir(base[a:dirEnd], ref[:end]); ok {
+			dst = append(dst, base[:a+len(up)]...)
+			return append(append(dst, rest...), ref[end:]...)
+		}
+	}
 	dst = append(dst, base[:a]...)
 	return append3986Merge(dst, base[a:dirEnd], ref, end, dots)
+}
+
+// climbDir applies 5.2.4 to dir+path where dir starts with "/", ends with
+// "/" and has no dot segment, and path starts with "." and ".." segments
+// and has none after them. Then rules B and C only drop each leading "./"
+// and pop one segment of dir for each "../", never above its root "/",
+// and E moves the rest: the result is up+rest, up a prefix of dir. ok is
+// false when path has a dot segment after its leading ones.
+func climbDir(dir, path string) (up, rest string, ok bool) {
+	for {
+		switch {
+		case strings.HasPrefix(path, "../"):
+			dir, path = parentDir(dir), path[3:]
+		case strings.HasPrefix(path, "./"):
+			path = path[2:]
+		case path == "..":
+			dir, path = parentDir(dir), ""
+		case path == ".":
+			path = ""
+		default:
+			return dir, path, !hasDotSegment(path)
+		}
+	}
+}
+
+// parentDir returns dir, which starts and ends with "/", without its last
+// segment; the root "/" is its own parent.
+func parentDir(dir string) string {
+	if len(dir) <= 1 {
+		return dir
+	}
+	return dir[:strings.LastIndexByte(dir[:len(dir)-1], '/')+1]
 }
 
 // appendAbsolute3986 appends ref, which has a scheme or an authority,

@@ -432,3 +432,27 @@ func checkScanners(t *testing.T, s string) {
 		t.Fatalf("scanRelativeRef(%q) = %d, %v; want %d, %v", s, end, dots, u.path, u.dots)
 	}
 }
+
+// TestClimbDir checks the shortcut for leading dot segments against the
+// literal rules, and that it declines what it does not handle.
+func TestClimbDir(t *testing.T) {
+	n := 0
+	for _, dir := range []string{"/", "/a/", "/a/b/", "/a//", "//", "/a/b.c/"} {
+		for _, p := range specPaths([]string{".", "..", "g", "", "g."}, 4) {
+			up, rest, ok := climbDir(dir, p)
+			if !ok {
+				if !hasDotSegment(p) {
+					t.Fatalf("climbDir(%q, %q) declined a path without dot segments", dir, p)
+				}
+				continue
+			}
+			n++
+			if got, want := up+rest, slowRemoveDotSegments(dir+p); got != want {
+				t.Fatalf("climbDir(%q, %q) = %q + %q, literal rules give %q", dir, p, up, rest, want)
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d cases taken", n)
+	}
+}
