@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/difftable"
+)
+
+func init() {
+	register(&command{
+		name:     "compare",
+		synopsis: "resolve references by RFC 1808, RFC 2396 and RFC 3986 side by side",
+		run:      runCompare,
+	})
+}
+
+const compareHelp = `
+Resolves each REF against BASE by the three specifications relurl
+implements, RFC 1808 section 4 (the default of the other commands), RFC
+2396 section 5.2 and RFC 3986 section 5.2 (strict), and prints one line per
+reference with the three answers side by side:
+
+  MARK<TAB>RFC1808<TAB>RFC2396<TAB>RFC3986
+
+MARK is "same" when the three agree; "differs:rfc1808" (or rfc2396, or
+rfc3986) when that one differs from the two others, which agree; and
+"differs:all" when no two agree.
+
+  relurl compare BASE REF...   compare the arguments
+  relurl compare BASE          compare each line of standard input
+  relurl compare               read lines "BASE<TAB>REF" from standard input;
+                               an empty BASE is no base: the reference is
+                               taken as it is
+  relurl compare -table        print the README's table of differences
+                               (Markdown), generated over a fixed list of
+                               references
+
+Output line N always answers input line N (with -markdown, after the two
+header lines). A line that cannot be handled (no TAB between BASE and REF;
+a TAB or line break in a plain answer, which the format cannot hold;
+invalid UTF-8 with -json, which JSON cannot hold exactly) gets an empty
+output line (an empty row with -markdown) and an error on standard error
+naming it; the run goes on and exits with status 1.`
+
+func runCompare(e *env, args []string) int {
+	fs := newFlagSet(e, "compare", "[-json | -markdown] [BASE [REF...]]\n       relurl compare -table", compareHelp)
+	jsonOut := fs.Bool("json", false, "print one JSON object per line:\n{\"base\", \"ref\", \"rfc1808\", \"rfc2396\", \"rfc3986\", \"differs\": [specs]}")
+	markdown := fs.Bool("markdown", false, "print a Markdown table: two header lines, then one row per reference")
+	table := fs.Bool("table", false, "print the README's table of differences and exit")
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
+	}
+	if *jsonOut && *markdown {
+		e.errorf("compare: -json and -markdown exclude each other")
+		return exitUsage
+	}
+	if *table {
+		if fs.NArg() > 0 || *jsonOut || *markdown {
+			e.errorf("compare: -table takes no arguments and no other flag")
+			return exitUsage
+		}
+		if _, err := fmt.Fprint(e.stdout, difftable.Markdown()); err != nil {
+			e.errorf("compare: writing output: %v", err)
+			return exitRejected
+		}
+		return exitOK
+	}
+	c := &comparer{e: e, io: newLineIO(e), json: *jsonOut, markdown: *markdown}
+	if c.markdown {
+		c.io.out.WriteString(difftable.Header())
+	}
+	switch fs.NArg() {
+	case 0:
+		c.pairsFromInput()
+	case 1:
+		c.refsFromInput(fs.Arg(0))
+	default:
+		base := fs.Arg(0)
+		for i, ref := range fs.Args()[1:] {
+			c.emit(fmt.Sprintf("REF argument %d", i+1), base, ref)
+		}
+	}
+	if err := c.io.flush(); err != nil {
+		e.errorf("compare: writing output: %v", err)
+		return exitRejected
+	}
+	if c.failed {
+		return exitRejected
+	}
+	return exitOK
+}
+
+// comparer is the state of one run of "relurl compare".
+type comparer struct {
+	e              *env
+	io             *lineIO
+	json, markdown bool
+	failed         bool
+	buf            bytes.Buffer
+}
+
+func (c *comparer) refsFromInput(base string) {
+	for {
+		line, ok, err := c.io.next()
+		if !ok {
+			c.readError(err)
+			return
+		}
+		c.emit(fmt.Sprintf("line %d", c.io.lineNo()), base, unsafeString(line))
+	}
+}
+
+func (c *comparer) pairsFromInput() {
+	for {
+		line, ok, err := c.io.next()
+		if !ok {
+			c.readError(err)
+			return
+		}
+		where := fmt.Sprintf("line %d", c.io.lineNo())
+		base, ref, found := bytes.Cut(line, []byte{'\t'})
+		if !found {
+			c.fail("%s: no TAB between BASE and REF", where)
+			continue
+		}
+		c.emit(where, unsafeString(base), unsafeString(ref))
+	}
+}
+
+// emit writes the comparison for one reference; where names it in error
+// messages.
+func (c *comparer) emit(where, base, ref string) {
+	row := difftable.Compare(base, ref)
+	switch {
+	case c.json:
+		if !utf8.ValidString(base) || !utf8.ValidString(ref) {
+			c.fail("%s: not valid UTF-8, which a JSON string cannot hold exactly; use the plain output", where)
+			return
+		}
+		c.buf.Reset()
+		enc := json.NewEncoder(&c.buf)
+		enc.SetEscapeHTML(false)
+		differs := []string{}
+		for _, s := range row.Differs() {
+			differs = append(differs, s.String())
+		}
+		// The encoder ends the object with a newline.
+		enc.Encode(compareJSON{base, ref, row.Answers[0], row.Answers[1], row.Answers[2], differs})
+		c.io.out.Write(c.buf.Bytes())
+	case c.markdown:
+		if strings.ContainsAny(base, "\r\n") || strings.ContainsAny(ref, "\r\n") {
+			c.fail("%s: a line break cannot stand in a Markdown table cell; use -json", where)
+			return
+		}
+		c.io.out.WriteString(difftable.MarkdownRow(row))
+	default:
+		if strings.ContainsAny(base, "\t\r\n") || strings.ContainsAny(ref, "\t\r\n") {
+			c.fail("%s: a TAB or line break would break the TAB-separated output; use -json", where)
+			return
+		}
+		c.io.out.WriteString(row.Mark())
+		for _, a := range row.Answers {
+			c.io.out.WriteByte('\t')
+			c.io.out.WriteString(a)
+		}
+		c.io.out.WriteByte('\n')
+	}
+}
+
+// compareJSON is the -json form of a line. Its fields follow relurl.Specs.
+type compareJSON struct {
+	Base    string   `json:"base"`
+	Ref     string   `json:"ref"`
+	RFC1808 string   `json:"rfc1808"`
+	RFC2396 string   `json:"rfc2396"`
+	RFC3986 string   `json:"rfc3986"`
+	Differs []string `json:"differs"`
+}
+
+// fail reports a line that cannot be compared and writes its placeholder:
+// an empty line, or an empty row of the Markdown table.
+func (c *comparer) fail(format string, args ...any) {
+	c.e.errorf("compare: "+format, args...)
+	c.failed = true
+	if c.markdown {
+		c.io.out.WriteString("|" + strings.Repeat(" |", len(relurl.Specs)+2) + "\n")
+		return
+	}
+	c.io.out.WriteByte('\n')
+}
+
+func (c *comparer) readError(err error) {
+	if err != nil {
+		c.e.errorf("compare: reading standard input after line %d: %v", c.io.lineNo(), err)
+		c.failed = true
+	}
+}

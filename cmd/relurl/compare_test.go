@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/difftable"
+	"github.com/relurl/relurl/internal/specexamples"
+)
+
+// compareTestRun runs "relurl compare" in-process.
+func compareTestRun(t *testing.T, stdin string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
+	status = run(e, append([]string{"compare"}, args...))
+	return out.String(), errb.String(), status
+}
+
+// compareWant is the plain line the three implementations give.
+func compareWant(base, ref string) string {
+	r := difftable.Compare(base, ref)
+	return r.Mark() + "\t" + strings.Join(r.Answers, "\t")
+}
+
+func TestCompareArgs(t *testing.T) {
+	base := specexamples.Base
+	out, errs, st := compareTestRun(t, "", base, ";x", "../../../g", "?y", "g", "")
+	if st != exitOK || errs != "" {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	// The RFCs' own answers, as printed.
+	want := []string{
+		"differs:rfc1808\thttp://a/b/c/d;x\thttp://a/b/c/;x\thttp://a/b/c/;x",
+		"differs:rfc3986\thttp://a/../g\thttp://a/../g\thttp://a/g",
+		"differs:rfc2396\thttp://a/b/c/d;p?y\thttp://a/b/c/?y\thttp://a/b/c/d;p?y",
+		"same\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g",
+		"same\thttp://a/b/c/d;p?q\thttp://a/b/c/d;p?q\thttp://a/b/c/d;p?q",
+	}
+	if got := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", out, strings.Join(want, "\n"))
+	}
+}
+
+// TestCompareLineForLine feeds references on standard input, with an
+// empty line, CRLF endings, a line of 1 MB and a last line without a
+// newline: output line N answers input line N.
+func TestCompareLineForLine(t *testing.T) {
+	base := "http://a/b/c/d;p?q"
+	long := strings.Repeat("x/../", 200000) + "g"
+	refs := []string{"g", "", "../../../g", long, ";x"}
+	in := "g\n\n../../../g\r\n" + long + "\n;x"
+	out, errs, st := compareTestRun(t, in, base)
+	if st != exitOK || errs != "" {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(refs) {
+		t.Fatalf("%d output lines for %d input lines", len(lines), len(refs))
+	}
+	for i, ref := range refs {
+		if want := compareWant(base, ref); lines[i] != want {
+			t.Errorf("line %d: got %.80q, want %.80q", i+1, lines[i], want)
+		}
+	}
+}
+
+func TestComparePairs(t *testing.T) {
+	in := "http://a/b/c/d;p?q\t;x\nno tab here\n\t../g\nhttp://a\t?y\n"
+	out, errs, st := compareTestRun(t, in)
+	if st != exitRejected {
+		t.Errorf("status %d, want %d", st, exitRejected)
+	}
+	if !strings.Contains(errs, "line 2: no TAB") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("stderr %q should name line 2 only", errs)
+	}
+	want := strings.Join([]string{
+		compareWant("http://a/b/c/d;p?q", ";x"),
+		"",
+		"same\t../g\t../g\t../g", // empty BASE: no base
+		compareWant("http://a", "?y"),
+	}, "\n") + "\n"
+	if out != want {
+		t.Errorf("got\n%q\nwant\n%q", out, want)
+	}
+}
+
+func TestCompareTabInPlainOutput(t *testing.T) {
+	out, errs, st := compareTestRun(t, "a\tb\ng\n", "http://x/y")
+	if st != exitRejected || !strings.Contains(errs, "line 1") || !strings.Contains(errs, "-json") {
+		t.Errorf("status %d, stderr %q", st, errs)
+	}
+	if want := "\n" + compareWant("http://x/y", "g") + "\n"; out != want {
+		t.Errorf("got %q, want %q", out, want)
+	}
+	// -json holds it.
+	out, errs, st = compareTestRun(t, "a\tb\n", "-json", "http://x/y")
+	var obj map[string]any
+	if st != exitOK || errs != "" || json.Unmarshal([]byte(out), &obj) != nil || obj["ref"] != "a\tb" {
+		t.Errorf("-json: status %d, stderr %q, out %q", st, errs, out)
+	}
+}
+
+func TestCompareJSON(t *testing.T) {
+	in := "http://a/b/c/d;p?q\t?\nbad\nhttp://a/b\t\xff\nhttp://a/b\tg<&>\n"
+	out, errs, st := compareTestRun(t, in, "-json")
+	if st != exitRejected || !strings.Contains(errs, "line 2") || !strings.Contains(errs, "line 3: not valid UTF-8") {
+		t.Errorf("status %d, stderr %q", st, errs)
+	}
+	lines := strings.Split(out, "\n")
+	if len(lines) != 5 || lines[1] != "" || lines[2] != "" || lines[4] != "" {
+		t.Fatalf("output %q", out)
+	}
+	var got compareJSON
+	if err := json.Unmarshal([]byte(lines[0]), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := compareJSON{"http://a/b/c/d;p?q", "?",
+		relurl.RFC1808.Resolve("http://a/b/c/d;p?q", "?"),
+		relurl.RFC2396.Resolve("http://a/b/c/d;p?q", "?"),
+		relurl.RFC3986.Resolve("http://a/b/c/d;p?q", "?"),
+		[]string{"rfc1808", "rfc2396", "rfc3986"}}
+	if strings.Join(got.Differs, ",") != strings.Join(want.Differs, ",") || got.RFC1808 != want.RFC1808 || got.RFC2396 != want.RFC2396 || got.RFC3986 != want.RFC3986 || got.Base != want.Base || got.Ref != want.Ref {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	if !strings.Contains(lines[3], `"ref":"g<&>"`) || !strings.Contains(lines[3], `"differs":[]`) {
+		t.Errorf("line 4 %q: HTML characters should stay, differs should be []", lines[3])
+	}
+}
+
+func TestCompareMarkdown(t *testing.T) {
+	out, errs, st := compareTestRun(t, "g\nx\n", "-markdown", "foo:a/b")
+	if st != exitOK || errs != "" {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	want := difftable.Header() + difftable.MarkdownRow(difftable.Compare("foo:a/b", "g")) + difftable.MarkdownRow(difftable.Compare("foo:a/b", "x"))
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	// A bad line keeps its row, empty.
+	out, _, st = compareTestRun(t, "x\tg\nbad\n", "-markdown")
+	if lines := strings.Split(out, "\n"); st != exitRejected || len(lines) != 5 || lines[3] != "| | | | | |" {
+		t.Errorf("status %d, output %q", st, out)
+	}
+}
+
+func TestCompareTable(t *testing.T) {
+	out, errs, st := compareTestRun(t, "", "-table")
+	if st != exitOK || errs != "" || out != difftable.Markdown() {
+		t.Errorf("status %d, stderr %q, output differs from difftable.Markdown", st, errs)
+	}
+}
+
+func TestCompareUsage(t *testing.T) {
+	for _, args := range [][]string{{"-json", "-markdown", "x"}, {"-table", "x"}, {"-table", "-json"}, {"-nosuchflag"}} {
+		if _, errs, st := compareTestRun(t, "", args...); st != exitUsage || errs == "" {
+			t.Errorf("compare %q: status %d, stderr %q", args, st, errs)
+		}
+	}
+	if _, errs, st := compareTestRun(t, "", "-h"); st != exitOK || !strings.Contains(errs, "differs:rfc1808") {
+		t.Errorf("-h: status %d, stderr %q", st, errs)
+	}
+	if len(relurl.Specs) != 3 {
+		t.Errorf("compareJSON has a field for each of 3 specs; relurl.Specs has %d", len(relurl.Specs))
+	}
+}
+
+// TestCompareInteractive checks that each answer is written out before
+// the next line of input arrives, as in an interactive session.
+func TestCompareInteractive(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	e := &env{stdin: inR, stdout: outW, stderr: io.Discard}
+	done := make(chan int)
+	go func() {
+		done <- run(e, []string{"compare", "http://a/b/c/d;p?q"})
+		outW.Close()
+	}()
+	lines := bufio.NewReader(outR)
+	for _, ref := range []string{";x", "../../../g"} {
+		io.WriteString(inW, ref+"\n")
+		got := make(chan string, 1)
+		go func() { l, _ := lines.ReadString('\n'); got <- l }()
+		select {
+		case l := <-got:
+			if want := compareWant("http://a/b/c/d;p?q", ref) + "\n"; l != want {
+				t.Errorf("got %q, want %q", l, want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no answer to %q while input stays open", ref)
+		}
+	}
+	inW.Close()
+	if st := <-done; st != exitOK {
+		t.Errorf("status %d", st)
+	}
+}
+
+// FuzzCompareInput feeds any standard input to the three input modes:
+// never a panic, and exactly one output line (one row after the header
+// with -markdown) per input line.
+func FuzzCompareInput(f *testing.F) {
+	f.Add("http://a/b/c/d;p?q\t;x\n")         // a pair
+	f.Add("no tab\n\t\n\t\t\n")               // no TAB, empty BASE, TAB in REF
+	f.Add("a\r\n\xff\tb\r\nlast")             // CRLF, invalid UTF-8, no final newline
+	f.Add("\n\n\n")                           // empty lines
+	f.Add("x\t" + strings.Repeat("../", 100)) // dots above the root
+	f.Fuzz(func(t *testing.T, in string) {
+		n := strings.Count(in, "\n")
+		if in != "" && !strings.HasSuffix(in, "\n") {
+			n++
+		}
+		for _, args := range [][]string{nil, {"http://a/b"}, {"-json"}, {"-markdown"}} {
+			out, _, st := compareTestRun(t, in, args...)
+			if st != exitOK && st != exitRejected {
+				t.Fatalf("compare %q: status %d", args, st)
+			}
+			lines := strings.Count(out, "\n")
+			if len(args) == 1 && args[0] == "-markdown" {
+				lines -= 2
+			}
+			if lines != n {
+				t.Fatalf("compare %q on %q: %d output lines for %d input lines:\n%q", args, in, lines, n, out)
+			}
+		}
+	})
+}

@@ -1,0 +1,77 @@
+package relurl_test
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/relurl/relurl"
+)
+
+// Each specification answers by its own rules; RFC1808 is the default.
+func ExampleSpec_Resolve() {
+	base := "http://a/b/c/d;p?q"
+	for _, ref := range []string{";x", "../../../g", "/./g", "?y", "g"} {
+		line := fmt.Sprintf("%-11s", ref)
+		for _, s := range relurl.Specs {
+			line += fmt.Sprintf(" %-19s", s.Resolve(base, ref))
+		}
+		fmt.Println(strings.TrimSpace(line))
+	}
+	// Output:
+	// ;x          http://a/b/c/d;x    http://a/b/c/;x     http://a/b/c/;x
+	// ../../../g  http://a/../g       http://a/../g       http://a/g
+	// /./g        http://a/./g        http://a/./g        http://a/g
+	// ?y          http://a/b/c/d;p?y  http://a/b/c/?y     http://a/b/c/d;p?y
+	// g           http://a/b/c/g      http://a/b/c/g      http://a/b/c/g
+}
+
+// Some of the abnormal examples of RFC 3986 section 5.4.2, with a strict
+// parser.
+func ExampleSpec_Resolve_rfc3986() {
+	base := "http://a/b/c/d;p?q"
+	for _, ref := range []string{"../../../../g", "/../g", "g;x=1/../y", "g?y/../x", "http:g"} {
+		fmt.Printf("%q = %q\n", ref, relurl.RFC3986.Resolve(base, ref))
+	}
+	// Output:
+	// "../../../../g" = "http://a/g"
+	// "/../g" = "http://a/g"
+	// "g;x=1/../y" = "http://a/b/c/y"
+	// "g?y/../x" = "http://a/b/c/g?y/../x"
+	// "http:g" = "http:g"
+}
+
+// AppendResolve reuses one buffer for many links, without allocating.
+func ExampleSpec_AppendResolve() {
+	buf := make([]byte, 0, 256)
+	for _, ref := range []string{"../img/a.png", "/about", "//cdn.example/x.js"} {
+		buf = relurl.RFC3986.AppendResolve(buf[:0], "https://example.com/news/2024/index.html", ref)
+		fmt.Println(string(buf))
+	}
+	// Output:
+	// https://example.com/news/img/a.png
+	// https://example.com/about
+	// https://cdn.example/x.js
+}
+
+func ExampleParseSpec() {
+	s, err := relurl.ParseSpec("RFC3986")
+	fmt.Println(s, err)
+	_, err = relurl.ParseSpec("rfc1738")
+	fmt.Println(err)
+	// Output:
+	// rfc3986 <nil>
+	// relurl: unknown specification "rfc1738": want one of rfc1808, rfc2396, rfc3986
+}
+
+// A Spec is a flag value through flag.TextVar, as the -spec flag of the
+// relurl commands.
+func ExampleSpec_UnmarshalText() {
+	fs := flag.NewFlagSet("example", flag.ContinueOnError)
+	var spec relurl.Spec
+	fs.TextVar(&spec, "spec", relurl.RFC1808, "rfc1808, rfc2396 or rfc3986")
+	fs.Parse([]string{"-spec", "rfc2396"})
+	fmt.Println(spec, spec.Resolve("http://a/b/c/d;p?q", "?y"))
+	// Output:
+	// rfc2396 http://a/b/c/?y
+}
