@@ -16,13 +16,19 @@ import "strings"
 // after the first "?" (2.4.4); params everything after the first ";"
 // (2.4.5), and may hold "/"; the rest is the path (2.4.6).
 func Parse(s string) URL {
+	// One pass from left to right. Every scan below stops at "#", so the
+	// fragment is split off first as section 2.4.1 requires, and each later
+	// step sees only what the earlier ones left.
 	u := URL{s: s}
-	end := parseFragment(s)
-	u.query = end
-	u.scheme = parseScheme(s[:end])
-	u.netloc = parseNetLoc(s[:end], u.scheme)
-	u.params = parseQuery(s[:end], u.netloc)
-	u.path = parseParams(s[:u.params], u.netloc)
+	i := parseScheme(s)
+	u.scheme = i
+	i = parseNetLoc(s, i)
+	u.netloc = i
+	i = parsePath(s, i)
+	u.path = i
+	i = parseParams(s, i)
+	u.params = i
+	u.query = parseQuery(s, i)
 	return u
 }
 
@@ -37,57 +43,57 @@ func parseFragment(s string) int {
 
 // parseScheme returns the length of "scheme:" at the start of s, or 0.
 // Section 2.4.2: the scheme is what precedes the first ":" when it is
-// non-empty and contains only scheme characters.
+// non-empty and contains only scheme characters. No scheme character is
+// "#", so a ":" inside the fragment is never reached.
 func parseScheme(s string) int {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == ':' {
-			if i == 0 {
-				return 0
-			}
-			return i + 1
-		}
-		if !isSchemeChar(c) {
-			return 0
-		}
+	i := 0
+	for i < len(s) && charClass[s[i]]&classScheme != 0 {
+		i++
+	}
+	if i > 0 && i < len(s) && s[i] == ':' {
+		return i + 1
 	}
 	return 0
 }
 
 // isSchemeChar reports whether c may appear in a scheme name (section 2.2:
 // scheme = 1*( alpha | digit | "+" | "-" | "." )).
-func isSchemeChar(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-		c == '+' || c == '-' || c == '.'
-}
+func isSchemeChar(c byte) bool { return charClass[c]&classScheme != 0 }
 
 // parseNetLoc returns the end of the "//net_loc" section that starts at
 // from, or from when there is none. Section 2.4.3: a net_loc follows "//"
-// and runs up to the next "/".
+// and runs up to the next "/"; it may hold "?" and ";".
 func parseNetLoc(s string, from int) int {
 	if len(s)-from < 2 || s[from] != '/' || s[from+1] != '/' {
 		return from
 	}
-	if i := strings.IndexByte(s[from+2:], '/'); i >= 0 {
-		return from + 2 + i
-	}
-	return len(s)
+	return indexAny2(s, from+2, '/', '#')
 }
 
-// parseQuery returns where the query starts (its "?") in s[from:], or
-// len(s). Section 2.4.4: the first "?" of what is left starts the query.
-func parseQuery(s string, from int) int {
-	if i := strings.IndexByte(s[from:], '?'); i >= 0 {
-		return from + i
-	}
-	return len(s)
+// parsePath returns the end of the path that starts at from: the first
+// ";", "?" or "#". Sections 2.4.4 and 2.4.5 take the query from the first
+// "?" and then the params from the first ";" before it; either way the
+// path ends at the first of the three.
+func parsePath(s string, from int) int {
+	return indexAny3(s, from, ';', '?', '#')
 }
 
-// parseParams returns where the params start (their ";") in s[from:], or
-// len(s). Section 2.4.5: the first ";" of what is left starts the params.
+// parseParams returns the end of the ";params" section at from, or from
+// when s[from] is not ";". Section 2.4.5: params run to the query or the
+// fragment, and may hold "/" and ";".
 func parseParams(s string, from int) int {
-	if i := strings.IndexByte(s[from:], ';'); i >= 0 {
-		return from + i
+	if from == len(s) || s[from] != ';' {
+		return from
 	}
-	return len(s)
+	return indexAny2(s, from+1, '?', '#')
+}
+
+// parseQuery returns the end of the "?query" section at from, that is the
+// start of the fragment or len(s). Section 2.4.4: the query runs to the
+// fragment and may hold "?".
+func parseQuery(s string, from int) int {
+	if from == len(s) || s[from] != '?' {
+		return from
+	}
+	return parseFragment(s)
 }

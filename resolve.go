@@ -125,9 +125,11 @@ func (b URL) appendStep5(dst []byte, r URL) []byte {
 // path "/" (RFC 1738: the two are the same URL).
 func (b URL) appendStep6(dst []byte, refPath string) []byte {
 	basePath := b.Path()
-	if strings.HasPrefix(basePath, "/") || b.HasNetLoc() {
+	if basePath == "" && b.HasNetLoc() {
 		dst = append(dst, '/')
-		basePath = strings.TrimPrefix(basePath, "/")
+	} else if basePath != "" && basePath[0] == '/' {
+		dst = append(dst, '/')
+		basePath = basePath[1:]
 	}
 	// Remove the last segment: everything after the rightmost "/", or the
 	// whole path when there is none.
@@ -136,7 +138,7 @@ func (b URL) appendStep6(dst []byte, refPath string) []byte {
 	// Most links have no "." or ".." segment: then rules 6a to 6d change
 	// nothing and the merge is a plain copy. dir ends in "/", so segments of
 	// dir and refPath never straddle the join.
-	if !hasDotSegment(dir) && !hasDotSegment(refPath) {
+	if !hasDotSegment(refPath) && !hasDotSegment(dir) {
 		dst = append(dst, dir...)
 		return append(dst, refPath...)
 	}
@@ -174,19 +176,54 @@ func hasDotSegment(p string) bool {
 // and the work is linear: a byte is written once and removed at most once.
 func appendRemoveDots(dst []byte, dir, ref string) []byte {
 	start := len(dst)
-	// Every segment of dir is followed by "/", so none is the last.
-	for dir != "" {
-		i := strings.IndexByte(dir, '/')
-		dst = pushSegment(dst, start, dir[:i], false)
-		dir = dir[i+1:]
-	}
-	for {
-		i := strings.IndexByte(ref, '/')
-		if i < 0 {
-			return pushSegment(dst, start, ref, true)
+	if !hasDotSegment(dir) {
+		// A directory without dot segments is already a stack of segments
+		// each followed by "/": push it whole.
+		dst = append(dst, dir...)
+	} else {
+		// Every segment of dir is followed by "/", so none is the last.
+		for dir != "" {
+			i := strings.IndexByte(dir, '/')
+			dst = pushSegment(dst, start, dir[:i], false)
+			dir = dir[i+1:]
 		}
-		dst = pushSegment(dst, start, ref[:i], false)
-		ref = ref[i+1:]
+	}
+	// Past its last dot segment, ref is pushed whole.
+	end := dotSegmentsEnd(ref)
+	for seg := ref[:end]; seg != ""; {
+		i := strings.IndexByte(seg, '/')
+		if i < 0 {
+			return pushSegment(dst, start, seg, true)
+		}
+		dst = pushSegment(dst, start, seg[:i], false)
+		seg = seg[i+1:]
+	}
+	return append(dst, ref[end:]...)
+}
+
+// dotSegmentsEnd returns the end of the last "." or ".." segment of p,
+// with the "/" that follows it, or 0 when p has none.
+func dotSegmentsEnd(p string) int {
+	end := 0
+	for i := 0; ; {
+		j := strings.IndexByte(p[i:], '.')
+		if j < 0 {
+			return end
+		}
+		j += i
+		if j == 0 || p[j-1] == '/' {
+			k := j + 1
+			if k < len(p) && p[k] == '.' {
+				k++
+			}
+			if k == len(p) {
+				return k
+			}
+			if p[k] == '/' {
+				end = k + 1
+			}
+		}
+		i = j + 1
 	}
 }
 

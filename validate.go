@@ -127,9 +127,12 @@ func isHex(c byte) bool { return charClass[c]&classHex != 0 }
 const (
 	classAllowed = 1 << iota // unreserved | reserved (section 2.2)
 	classHex
+	classScheme  // alpha | digit | "+" | "-" | "." (section 2.2, scheme)
+	classPathEnd // ";", "?" or "#": what ends a path (section 2.4)
 )
 
-// charClass classifies the bytes of section 2.2's character rules.
+// charClass classifies bytes by the character rules of section 2.2 and
+// the delimiters of section 2.4.
 var charClass = func() (t [256]uint8) {
 	const (
 		alpha    = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -143,6 +146,12 @@ var charClass = func() (t [256]uint8) {
 	}
 	for _, c := range []byte(digit + "abcdefABCDEF") {
 		t[c] |= classHex
+	}
+	for _, c := range []byte(alpha + digit + "+-.") {
+		t[c] |= classScheme
+	}
+	for _, c := range []byte(";?#") {
+		t[c] |= classPathEnd
 	}
 	return t
 }()

@@ -1,0 +1,143 @@
+package relurl_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/relurl/relurl"
+)
+
+func ExampleParse() {
+	u := relurl.Parse("http://a/b/c/d;p?q#f")
+	fmt.Println(u.Scheme(), u.NetLoc(), u.Path(), u.Params(), u.Query(), u.Fragment())
+	// Output: http a /b/c/d p q f
+}
+
+// Presence: an empty component is not an absent one, and String gives the
+// input back unchanged.
+func ExampleParse_presence() {
+	for _, s := range []string{"http://a/b?", "http://a/b", "HTTP://A/%7e;p/q"} {
+		u := relurl.Parse(s)
+		fmt.Printf("%s: query %q present=%v, params %q, String %q\n", s, u.Query(), u.HasQuery(), u.Params(), u.String())
+	}
+	// Output:
+	// http://a/b?: query "" present=true, params "", String "http://a/b?"
+	// http://a/b: query "" present=false, params "", String "http://a/b"
+	// HTTP://A/%7e;p/q: query "" present=false, params "p/q", String "HTTP://A/%7e;p/q"
+}
+
+func ExampleResolve() {
+	fmt.Println(relurl.Resolve("http://a/b/c/d;p?q#f", "../g"))
+	fmt.Println(relurl.Resolve("http://a/b/c/d;p?q#f", ";x"))
+	fmt.Println(relurl.Resolve("http://a/b/c/d;p?q#f", "../../../g"))
+	fmt.Println(relurl.Resolve("http://a/b/c/d;p?q#f", "http:g"))
+	// Output:
+	// http://a/b/g
+	// http://a/b/c/d;x
+	// http://a/../g
+	// http:g
+}
+
+// The examples of RFC 1808 section 5.1.
+func ExampleResolve_normal() {
+	base := "http://a/b/c/d;p?q#f"
+	for _, ref := range []string{"g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "g?y/./x", "#s",
+		"g#s", "g#s/./x", "g?y#s", ";x", "g;x", "g;x?y#s", ".", "./", "..", "../", "../g", "../..", "../../", "../../g"} {
+		fmt.Printf("%-8s = %s\n", ref, relurl.Resolve(base, ref))
+	}
+	// Output:
+	// g:h      = g:h
+	// g        = http://a/b/c/g
+	// ./g      = http://a/b/c/g
+	// g/       = http://a/b/c/g/
+	// /g       = http://a/g
+	// //g      = http://g
+	// ?y       = http://a/b/c/d;p?y
+	// g?y      = http://a/b/c/g?y
+	// g?y/./x  = http://a/b/c/g?y/./x
+	// #s       = http://a/b/c/d;p?q#s
+	// g#s      = http://a/b/c/g#s
+	// g#s/./x  = http://a/b/c/g#s/./x
+	// g?y#s    = http://a/b/c/g?y#s
+	// ;x       = http://a/b/c/d;x
+	// g;x      = http://a/b/c/g;x
+	// g;x?y#s  = http://a/b/c/g;x?y#s
+	// .        = http://a/b/c/
+	// ./       = http://a/b/c/
+	// ..       = http://a/b/
+	// ../      = http://a/b/
+	// ../g     = http://a/b/g
+	// ../..    = http://a/
+	// ../../   = http://a/
+	// ../../g  = http://a/g
+}
+
+// The examples of RFC 1808 section 5.2.
+func ExampleResolve_abnormal() {
+	base := "http://a/b/c/d;p?q#f"
+	for _, ref := range []string{"", "../../../g", "../../../../g", "/./g", "/../g", "g.", ".g", "g..", "..g",
+		"./../g", "./g/.", "g/./h", "g/../h", "http:g", "http:"} {
+		fmt.Printf("%-15s = %s\n", "<"+ref+">", relurl.Resolve(base, ref))
+	}
+	// Output:
+	// <>              = http://a/b/c/d;p?q#f
+	// <../../../g>    = http://a/../g
+	// <../../../../g> = http://a/../../g
+	// </./g>          = http://a/./g
+	// </../g>         = http://a/../g
+	// <g.>            = http://a/b/c/g.
+	// <.g>            = http://a/b/c/.g
+	// <g..>           = http://a/b/c/g..
+	// <..g>           = http://a/b/c/..g
+	// <./../g>        = http://a/b/g
+	// <./g/.>         = http://a/b/c/g/
+	// <g/./h>         = http://a/b/c/g/h
+	// <g/../h>        = http://a/b/c/h
+	// <http:g>        = http:g
+	// <http:>         = http:
+}
+
+// The example of RFC 1808 section 10: the base comes from a BASE element.
+func ExampleResolve_html() {
+	fmt.Println(relurl.Resolve("http://www.ics.uci.edu/Test/a/b/c", "../x"))
+	// Output: http://www.ics.uci.edu/Test/a/x
+}
+
+// AppendResolve resolves many links against one parsed base into a reused
+// buffer, without allocating.
+func ExampleURL_AppendResolve() {
+	base := relurl.Parse("http://a/b/c/d;p?q#f")
+	buf := make([]byte, 0, 128)
+	for _, ref := range []string{"g", "../g", "#s"} {
+		buf = base.AppendResolve(buf[:0], ref)
+		fmt.Printf("%s\n", buf)
+	}
+	// Output:
+	// http://a/b/c/g
+	// http://a/b/g
+	// http://a/b/c/d;p?q#s
+}
+
+func ExampleValidate() {
+	err := relurl.Validate("http://a/b c")
+	fmt.Println(err)
+	var ve *relurl.ValidationError
+	if errors.As(err, &ve) {
+		fmt.Println(ve.Offset, ve.Rule)
+	}
+	fmt.Println(relurl.Validate("http://a/b%20c"))
+	// Output:
+	// relurl.Validate("http://a/b c"): byte 10: unescaped " " (0x20) is not a uchar or reserved character; escape it as %20 (RFC 1808 section 2.2, rule uchar)
+	// 10 uchar
+	// <nil>
+}
+
+func ExampleURL_NetURL() {
+	u, err := relurl.Parse("http://a/b;p?q").NetURL()
+	fmt.Println(u.Path, u.RawQuery, err)
+	_, err = relurl.Parse("http://a/%zz").NetURL()
+	fmt.Println(err)
+	// Output:
+	// /b;p q <nil>
+	// relurl: converting "http://a/%zz" to net/url: parse "http://a/%zz": invalid URL escape "%zz"
+}
