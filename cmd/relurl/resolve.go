@@ -124,10 +124,14 @@ func (r *resolver) pairsFromInput() error {
 			baseErr = r.validate(lastBase)
 		}
 		ref := unsafeString(refBytes)
-		refErr := r.validate(ref)
-		r.rejectLine(baseErr, "BASE")
-		r.rejectLine(refErr, "REF")
-		r.emit(b, ref, baseErr == nil && refErr == nil)
+		if r.strict {
+			refErr := r.validate(ref)
+			r.rejectLine(baseErr, "BASE")
+			r.rejectLine(refErr, "REF")
+			r.emit(b, ref, baseErr == nil && refErr == nil)
+			continue
+		}
+		r.emit(b, ref, true)
 	}
 }
 
