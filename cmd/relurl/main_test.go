@@ -151,6 +151,11 @@ func TestResolveStrict(t *testing.T) {
 	if !strings.Contains(r.stderr, "REF argument 2") || !strings.Contains(r.stderr, "rule uchar") {
 		t.Errorf("stderr: %s", r.stderr)
 	}
+	r = relurlRun(t, "", "resolve", "-strict", "http://a b/", "g", "h")
+	r.want(t, lines("", ""), 1)
+	if !strings.Contains(r.stderr, "BASE argument") || strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("a bad BASE argument should be reported once: %s", r.stderr)
+	}
 	r = relurlRun(t, "g\nh\n", "resolve", "-strict", "http://a b/")
 	r.want(t, lines("", ""), 1)
 	if !strings.Contains(r.stderr, "BASE argument") || !strings.Contains(r.stderr, "line 2") {

@@ -68,9 +68,9 @@ type resolver struct {
 func (r *resolver) refsFromArgs(base string, refs []string) {
 	b := relurl.Parse(base)
 	baseErr := r.validate(base)
+	r.reject(baseErr, "BASE argument")
 	for i, ref := range refs {
 		refErr := r.validate(ref)
-		r.reject(baseErr, "BASE argument")
 		r.reject(refErr, fmt.Sprintf("REF argument %d", i+1))
 		r.emit(b, ref, baseErr == nil && refErr == nil)
 	}
