@@ -26,6 +26,8 @@ func Parse(s string) URL {
 	u.netloc = i
 	i = parsePath(s, i)
 	u.path = i
+	u.dir = u.netloc + strings.LastIndexByte(s[u.netloc:i], '/') + 1
+	u.dirDots = hasDotSegment(s[u.netloc:u.dir])
 	i = parseParams(s, i)
 	u.params = i
 	u.query = parseQuery(s, i)

@@ -20,12 +20,16 @@ func Resolve(base, ref string) string {
 	if base == "" || ref == "" {
 		return pick(base, ref)
 	}
-	r := Parse(ref)
-	if r.HasScheme() {
+	if parseScheme(ref) != 0 {
 		return ref
 	}
 	var buf [256]byte
-	return string(Parse(base).appendResolved(buf[:0], r))
+	dst := buf[:0]
+	if n := len(base) + len(ref) + 1; n > len(buf) {
+		dst = make([]byte, 0, n) // the most the result can take
+	}
+	b := Parse(base)
+	return string(b.appendRelative(dst, ref))
 }
 
 // AppendResolve appends to dst the resolution of ref against the base u,
@@ -36,11 +40,8 @@ func (u URL) AppendResolve(dst []byte, ref string) []byte {
 	if u.s == "" || ref == "" {
 		return append(dst, pick(u.s, ref)...)
 	}
-	r := Parse(ref)
-	if r.HasScheme() {
-		return append(dst, ref...)
-	}
-	return u.appendResolved(dst, r)
+	// appendRelative tells a scheme (step 2b) as it scans the reference.
+	return u.appendRelative(dst, ref)
 }
 
 // Resolve returns the resolution of ref against the base u, parsed.
@@ -48,11 +49,10 @@ func (u URL) Resolve(ref string) URL {
 	if u.s == "" || ref == "" {
 		return Parse(pick(u.s, ref))
 	}
-	r := Parse(ref)
-	if r.HasScheme() {
-		return r
+	if parseScheme(ref) != 0 {
+		return Parse(ref)
 	}
-	return Parse(string(u.appendResolved(nil, r)))
+	return Parse(string(u.appendRelative(nil, ref)))
 }
 
 // pick implements steps 1 and 2a, for a base or a reference that is the
@@ -67,39 +67,72 @@ func pick(base, ref string) string {
 	return base
 }
 
-// appendResolved runs steps 2c to 7 of section 4 for a non-empty base b
-// and a non-empty reference r without a scheme. Step 7 (recombination) is
-// done as it goes: each component is appended, with its delimiter, in the
-// order of section 2.1, taken either from the base or from the reference.
-func (b URL) appendResolved(dst []byte, r URL) []byte {
-	// Step 2c: the reference inherits the scheme of the base.
-	dst = append(dst, b.s[:b.scheme]...)
+// appendRelative runs steps 2b to 7 of section 4 for a non-empty base b
+// and a non-empty reference ref. Step 7 (recombination)
+// is done as it goes: each component is appended, with its delimiter, in
+// the order of section 2.1, taken from the base or from the reference.
+// Where consecutive components come from the same URL, they are copied in
+// one piece.
+func (b *URL) appendRelative(dst []byte, ref string) []byte {
+	// The commonest references are told by their first byte, without
+	// parsing: each case is the general one below, specialised.
+	switch ref[0] {
+	case '#':
+		// Path empty (step 5): the reference inherits everything but the
+		// fragment, which is its own.
+		return append(append(dst, b.s[:b.query]...), ref...)
+	case '?':
+		// Path empty, no params (step 5a inherits the base's). Step 5b: a
+		// non-empty query stands; an empty one inherits the base's.
+		if len(ref) > 1 && ref[1] != '#' {
+			return append(append(dst, b.s[:b.params]...), ref...)
+		}
+		return append(append(dst, b.s[:b.query]...), ref[1:]...)
+	case '/':
+		if len(ref) == 1 || ref[1] != '/' {
+			// No net_loc (step 3 inherits the base's) and an absolute
+			// path (step 4).
+			return append(append(dst, b.s[:b.netloc]...), ref...)
+		}
+	case ';':
+	default:
+		// A relative path (step 6), then the reference's own params,
+		// query and fragment. One scan finds where the path ends and
+		// whether it holds a dot segment.
+		end, dotsEnd := scanRelativePath(ref)
+		if end < 0 {
+			// Step 2b: the reference has a scheme and is absolute.
+			return append(dst, ref...)
+		}
+		dst = b.appendStep6(dst, ref[:end], dotsEnd)
+		return append(dst, ref[end:]...)
+	}
+	r := Parse(ref)
 
+	// Step 2c: the reference inherits the scheme of the base.
 	// Step 3: a non-empty net_loc makes the rest of the reference stand as
 	// written. Otherwise the base's net_loc is inherited, with its presence:
 	// "//" (present but empty) still inherits.
 	if r.NetLoc() != "" {
-		return append(dst, r.s...)
+		return append(append(dst, b.s[:b.scheme]...), r.s...)
 	}
-	dst = append(dst, b.s[b.scheme:b.netloc]...)
-
 	refPath := r.Path()
 	switch {
 	case strings.HasPrefix(refPath, "/"):
 		// Step 4: an absolute path is not relative.
-		return append(dst, r.s[r.netloc:]...)
+		return append(append(dst, b.s[:b.netloc]...), r.s[r.netloc:]...)
 	case refPath == "":
 		return b.appendStep5(dst, r)
 	}
-	dst = b.appendStep6(dst, refPath)
+	dst = b.appendStep6(dst, refPath, dotSegmentsEnd(refPath))
 	// Params, query and fragment are the reference's own.
 	return append(dst, r.s[r.path:]...)
 }
 
 // appendStep5 handles a reference whose path is empty: it inherits the
 // base's path, and its params and query unless it has non-empty ones.
-func (b URL) appendStep5(dst []byte, r URL) []byte {
-	dst = append(dst, b.s[b.netloc:b.path]...)
+func (b *URL) appendStep5(dst []byte, r URL) []byte {
+	dst = append(dst, b.s[:b.path]...)
 	// Step 5a: non-empty params skip to step 7, keeping the reference's
 	// query. Otherwise the base's params are inherited, if any.
 	if r.Params() != "" {
@@ -123,26 +156,73 @@ func (b URL) appendStep5(dst []byte, r URL) []byte {
 // is not part of the path the rules work on; this is why "../../../g"
 // resolves to "http://a/../g". A base with a net_loc and an empty path has
 // path "/" (RFC 1738: the two are the same URL).
-func (b URL) appendStep6(dst []byte, refPath string) []byte {
-	basePath := b.Path()
-	if basePath == "" && b.HasNetLoc() {
-		dst = append(dst, '/')
-	} else if basePath != "" && basePath[0] == '/' {
-		dst = append(dst, '/')
-		basePath = basePath[1:]
+//
+// refDotsEnd is dotSegmentsEnd(refPath): where its last "." or ".."
+// segment ends, or 0.
+func (b *URL) appendStep6(dst []byte, refPath string, refDotsEnd int) []byte {
+	// The scheme and net_loc (step 3 inherits it), the leading "/" and the
+	// base path up to its last "/" are one piece of the base. Rules 6a-6d
+	// work on the path without the leading "/".
+	pathStart := b.netloc
+	if b.path == b.netloc {
+		dst = append(dst, b.s[:b.netloc]...)
+		if b.HasNetLoc() {
+			dst = append(dst, '/')
+		}
+	} else {
+		dst = append(dst, b.s[:b.dir]...)
+		if b.s[pathStart] == '/' {
+			pathStart++
+		}
 	}
-	// Remove the last segment: everything after the rightmost "/", or the
-	// whole path when there is none.
-	dir := basePath[:strings.LastIndexByte(basePath, '/')+1]
 
 	// Most links have no "." or ".." segment: then rules 6a to 6d change
-	// nothing and the merge is a plain copy. dir ends in "/", so segments of
-	// dir and refPath never straddle the join.
-	if !hasDotSegment(refPath) && !hasDotSegment(dir) {
-		dst = append(dst, dir...)
+	// nothing and the merge is a plain copy. The directory ends in "/", so
+	// segments of it and refPath never straddle the join.
+	if refDotsEnd == 0 && !b.dirDots {
 		return append(dst, refPath...)
 	}
-	return appendRemoveDots(dst, dir, refPath)
+	dir := b.s[pathStart:b.dir]
+	return appendRemoveDots(dst[:len(dst)-len(dir)], dir, refPath, refDotsEnd)
+}
+
+// scanRelativePath returns the end of the path that ref starts with (the
+// first ";", "?" or "#", as Parse finds it for a reference with no net_loc),
+// and dotSegmentsEnd of that path, in one pass. It returns end -1 when ref
+// has a scheme.
+func scanRelativePath(ref string) (end, dotsEnd int) {
+	segStart := 0
+	for i := 0; i < len(ref); i++ {
+		switch charClass[ref[i]] & (classPathEnd | classSlash | classDot | classColon) {
+		case 0:
+		case classColon:
+			// A scheme ends at the first ":" (section 2.4.2), which is then
+			// in the first segment.
+			if segStart == 0 && parseScheme(ref) != 0 {
+				return -1, 0
+			}
+			segStart = -1 // no other ":" can end a scheme
+		case classSlash:
+			segStart = i + 1
+		case classDot:
+			if i == segStart {
+				// A dot segment is "." or ".." followed by "/" or the end.
+				j := i + 1
+				if j < len(ref) && ref[j] == '.' {
+					j++
+				}
+				switch {
+				case j == len(ref) || charClass[ref[j]]&classPathEnd != 0:
+					dotsEnd = j
+				case ref[j] == '/':
+					dotsEnd = j + 1
+				}
+			}
+		default:
+			return i, dotsEnd
+		}
+	}
+	return len(ref), dotsEnd
 }
 
 // hasDotSegment reports whether p has a complete segment "." or "..".
@@ -166,7 +246,8 @@ func hasDotSegment(p string) bool {
 	}
 }
 
-// appendRemoveDots appends the path dir+ref with rules 6a to 6d applied.
+// appendRemoveDots appends the path dir+ref with rules 6a to 6d applied;
+// refDotsEnd is dotSegmentsEnd(ref).
 //
 // The rules as written rewrite the string until nothing matches, which is
 // quadratic. This is the "pair of segment stacks" the RFC suggests: the
@@ -174,7 +255,7 @@ func hasDotSegment(p string) bool {
 // input segment is pushed, dropped or pops its predecessor, once. The
 // result is the same (slow_test.go checks it against the literal rules),
 // and the work is linear: a byte is written once and removed at most once.
-func appendRemoveDots(dst []byte, dir, ref string) []byte {
+func appendRemoveDots(dst []byte, dir, ref string, refDotsEnd int) []byte {
 	start := len(dst)
 	if !hasDotSegment(dir) {
 		// A directory without dot segments is already a stack of segments
@@ -189,8 +270,7 @@ func appendRemoveDots(dst []byte, dir, ref string) []byte {
 		}
 	}
 	// Past its last dot segment, ref is pushed whole.
-	end := dotSegmentsEnd(ref)
-	for seg := ref[:end]; seg != ""; {
+	for seg := ref[:refDotsEnd]; seg != ""; {
 		i := strings.IndexByte(seg, '/')
 		if i < 0 {
 			return pushSegment(dst, start, seg, true)
@@ -198,7 +278,7 @@ func appendRemoveDots(dst []byte, dir, ref string) []byte {
 		dst = pushSegment(dst, start, seg[:i], false)
 		seg = seg[i+1:]
 	}
-	return append(dst, ref[end:]...)
+	return append(dst, ref[refDotsEnd:]...)
 }
 
 // dotSegmentsEnd returns the end of the last "." or ".." segment of p,

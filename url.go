@@ -31,6 +31,14 @@ type URL struct {
 	//	s[params:query]     "?query"      (empty when absent)
 	//	s[query:]           "#fragment"   (empty when absent)
 	scheme, netloc, path, params, query int
+
+	// dir is the end of the path's "directory": just past its last "/",
+	// or where the path starts when it has none. Step 6 keeps the base
+	// path up to there and needs it for every relative path it resolves,
+	// so Parse finds it once. dirDots tells whether s[netloc:dir] has a
+	// "." or ".." segment, which step 6 must then remove.
+	dir     int
+	dirDots bool
 }
 
 // String returns the string the URL was parsed from, unchanged.

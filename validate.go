@@ -129,6 +129,9 @@ const (
 	classHex
 	classScheme  // alpha | digit | "+" | "-" | "." (section 2.2, scheme)
 	classPathEnd // ";", "?" or "#": what ends a path (section 2.4)
+	classSlash   // "/"
+	classDot     // "."
+	classColon   // ":"
 )
 
 // charClass classifies bytes by the character rules of section 2.2 and
@@ -153,5 +156,8 @@ var charClass = func() (t [256]uint8) {
 	for _, c := range []byte(";?#") {
 		t[c] |= classPathEnd
 	}
+	t['/'] |= classSlash
+	t['.'] |= classDot
+	t[':'] |= classColon
 	return t
 }()

@@ -1,0 +1,181 @@
+package base
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/textproto"
+	"strings"
+	"time"
+
+	"github.com/relurl/relurl"
+)
+
+// Defaults of a zero Fetcher.
+const (
+	DefaultTimeout      = 30 * time.Second
+	DefaultMaxBody      = 64 << 20
+	DefaultMaxRedirects = 10
+)
+
+// Errors wrapped by a FetchError.
+var (
+	ErrScheme       = errors.New("only http and https URLs are fetched")
+	ErrRedirectLoop = errors.New("redirect loop")
+	ErrTooManyHops  = errors.New("too many redirects")
+	ErrBodyTooLarge = errors.New("body larger than the limit")
+	ErrHTTPStatus   = errors.New("HTTP status is not 2xx")
+	ErrNoLocation   = errors.New("redirect without a Location header")
+)
+
+// A FetchError reports a failed fetch: the URL asked for, the URL being
+// fetched when it failed (after redirects) and why.
+type FetchError struct {
+	URL  string // the URL given to Fetch
+	Last string // the URL requested last
+	Err  error
+}
+
+// Error names the URL, the last URL requested and the problem.
+func (e *FetchError) Error() string {
+	if e.Last != "" && e.Last != e.URL {
+		return fmt.Sprintf("fetch %s (redirected to %s): %v", e.URL, e.Last, e.Err)
+	}
+	return fmt.Sprintf("fetch %s: %v", e.URL, e.Err)
+}
+
+// Unwrap returns the underlying error.
+func (e *FetchError) Unwrap() error { return e.Err }
+
+// A Fetcher retrieves documents over HTTP and HTTPS and establishes the
+// base that retrieval gives them (RFC 1808 section 3.3, and 3.1 for Base
+// and Content-Base response headers). The zero Fetcher uses
+// http.DefaultTransport and the defaults above.
+type Fetcher struct {
+	Transport    http.RoundTripper // nil: http.DefaultTransport
+	Timeout      time.Duration     // for the whole fetch, redirects and body included; 0: DefaultTimeout
+	MaxBody      int64             // largest body read; 0: DefaultMaxBody
+	MaxRedirects int               // 0: DefaultMaxRedirects; negative: none followed
+}
+
+// A Response is a fetched document.
+type Response struct {
+	// URL is the last URL requested: the one the document was retrieved
+	// by after redirects (section 3.3).
+	URL string
+	// Redirects lists the URLs requested before URL, in order.
+	Redirects []string
+	Status    int
+	Header    http.Header
+	Body      []byte
+	// Base is the document's base before its content is looked at: the
+	// Base or Content-Base response header resolved against URL (3.1),
+	// else URL itself (3.3).
+	Base Base
+	// BaseErr reports a malformed Base or Content-Base header, which
+	// was then not used.
+	BaseErr error
+}
+
+// Fetch retrieves url with GET, following at most MaxRedirects redirects
+// (301, 302, 303, 307, 308). Each Location is resolved against the URL
+// that answered with it by relurl.Resolve (RFC 1808 section 4), not by
+// net/url. A redirect to a URL already requested in this fetch is a loop
+// and an error; so is any URL whose scheme is not http or https, a final
+// status other than 2xx, and a body longer than MaxBody.
+func (f *Fetcher) Fetch(ctx context.Context, url string) (*Response, error) {
+	timeout := f.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	maxBody := f.MaxBody
+	if maxBody <= 0 {
+		maxBody = DefaultMaxBody
+	}
+	maxHops := f.MaxRedirects
+	if maxHops == 0 {
+		maxHops = DefaultMaxRedirects
+	} else if maxHops < 0 {
+		maxHops = 0
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	client := &http.Client{
+		Transport: f.Transport,
+		// Redirects are followed here, so that Location is resolved by
+		// RFC 1808 and loops are caught.
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+
+	cur := url
+	seen := map[string]bool{}
+	var visited []string
+	fail := func(err error) (*Response, error) {
+		return nil, &FetchError{URL: url, Last: cur, Err: err}
+	}
+	for {
+		if !isHTTP(cur) {
+			return fail(ErrScheme)
+		}
+		seen[withoutFragment(cur)] = true
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, cur, nil)
+		if err != nil {
+			return fail(err)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			return fail(err)
+		}
+		switch resp.StatusCode {
+		case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther, http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+			locs := resp.Header.Values("Location")
+			// The body of a redirect is not wanted; a little is read so
+			// that the connection can be reused.
+			io.CopyN(io.Discard, resp.Body, 4<<10)
+			resp.Body.Close()
+			if len(locs) == 0 {
+				return fail(ErrNoLocation)
+			}
+			if len(visited) >= maxHops {
+				return fail(fmt.Errorf("%w (more than %d)", ErrTooManyHops, maxHops))
+			}
+			next := relurl.Resolve(cur, strings.TrimSpace(locs[0]))
+			visited = append(visited, cur)
+			if seen[withoutFragment(next)] {
+				cur = next
+				return fail(fmt.Errorf("%w: %s was already requested", ErrRedirectLoop, next))
+			}
+			cur = next
+			continue
+		}
+		body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+		resp.Body.Close()
+		if err != nil {
+			return fail(err)
+		}
+		if int64(len(body)) > maxBody {
+			return fail(fmt.Errorf("%w (%d bytes)", ErrBodyTooLarge, maxBody))
+		}
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			return fail(fmt.Errorf("%w: %s", ErrHTTPStatus, resp.Status))
+		}
+		r := &Response{URL: cur, Redirects: visited, Status: resp.StatusCode, Header: resp.Header, Body: body}
+		r.Base, _, r.BaseErr = HTTPHeader(textproto.MIMEHeader(resp.Header), Retrieved(cur))
+		return r, nil
+	}
+}
+
+// isHTTP reports whether u's scheme is http or https, in any case.
+func isHTTP(u string) bool {
+	s := relurl.Parse(u).Scheme()
+	return strings.EqualFold(s, "http") || strings.EqualFold(s, "https")
+}
+
+func withoutFragment(u string) string {
+	if i := strings.IndexByte(u, '#'); i >= 0 {
+		return u[:i]
+	}
+	return u
+}

@@ -1,0 +1,148 @@
+package base
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// server starts an HTTP server on loopback with handlers by path.
+func server(t *testing.T, routes map[string]http.HandlerFunc) *httptest.Server {
+	t.Helper()
+	mux := http.NewServeMux()
+	for p, h := range routes {
+		mux.HandleFunc(p, h)
+	}
+	s := httptest.NewServer(mux)
+	t.Cleanup(s.Close)
+	return s
+}
+
+func redirect(to string, code int) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Location", to)
+		w.WriteHeader(code)
+	}
+}
+
+func page(body string, header ...string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		for i := 0; i+1 < len(header); i += 2 {
+			w.Header().Set(header[i], header[i+1])
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, body)
+	}
+}
+
+func TestFetchRedirectChain(t *testing.T) {
+	// Absolute, absolute-path and relative Locations, each resolved by
+	// RFC 1808 against the URL that answered: the base is the last URL
+	// (section 3.3).
+	var s *httptest.Server
+	s = server(t, map[string]http.HandlerFunc{
+		"/start":        func(w http.ResponseWriter, r *http.Request) { redirect(s.URL+"/a/one", 301)(w, r) },
+		"/a/one":        redirect("/b/c/two", 302),
+		"/b/c/two":      redirect("../three?q=1", 303),
+		"/b/three":      redirect("four", 307),
+		"/b/four":       redirect("./final.html", 308),
+		"/b/final.html": page("<a href=x>"),
+	})
+	var f Fetcher
+	resp, err := f.Fetch(context.Background(), s.URL+"/start")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := s.URL + "/b/final.html"
+	if resp.URL != want || resp.Base != (Base{want, Retrieval}) {
+		t.Errorf("URL %q, base %v; want %q (retrieval)", resp.URL, resp.Base, want)
+	}
+	wantChain := []string{s.URL + "/start", s.URL + "/a/one", s.URL + "/b/c/two", s.URL + "/b/three?q=1", s.URL + "/b/four"}
+	if fmt.Sprint(resp.Redirects) != fmt.Sprint(wantChain) {
+		t.Errorf("redirects %v, want %v", resp.Redirects, wantChain)
+	}
+	if string(resp.Body) != "<a href=x>" {
+		t.Errorf("body %q", resp.Body)
+	}
+}
+
+func TestFetchBaseHeaders(t *testing.T) {
+	s := server(t, map[string]http.HandlerFunc{
+		"/base/":     page("", "Base", "<URL: http://h/base/ >", "Content-Base", "http://no/"),
+		"/cbase/x":   page("", "Content-Base", "../rel/"),
+		"/location/": page("", "Content-Location", "http://no/"),
+		"/bad/":      page("", "Base", "<URL:http://unclosed/"),
+	})
+	tests := []struct {
+		path string
+		want Base
+		err  bool
+	}{
+		{"/base/", Base{"http://h/base/", Header}, false},
+		{"/cbase/x", Base{s.URL + "/rel/", Header}, false},
+		// Content-Location does not set an HTTP response's base.
+		{"/location/", Base{s.URL + "/location/", Retrieval}, false},
+		{"/bad/", Base{s.URL + "/bad/", Retrieval}, true},
+	}
+	var f Fetcher
+	for _, tt := range tests {
+		resp, err := f.Fetch(context.Background(), s.URL+tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Base != tt.want || (resp.BaseErr != nil) != tt.err {
+			t.Errorf("%s: base %v, %v; want %v (error %v)", tt.path, resp.Base, resp.BaseErr, tt.want, tt.err)
+		}
+	}
+}
+
+func TestFetchErrors(t *testing.T) {
+	var s *httptest.Server
+	s = server(t, map[string]http.HandlerFunc{
+		"/loop1":    redirect("/loop2", 302),
+		"/loop2":    redirect("/loop1#frag", 302),
+		"/self":     redirect("", 302),
+		"/ftp":      redirect("ftp://example.invalid/x", 302),
+		"/missing":  http.NotFound,
+		"/big":      page(strings.Repeat("x", 2000)),
+		"/slow":     func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() },
+		"/hop/":     func(w http.ResponseWriter, r *http.Request) { redirect(r.URL.Path+"x", 302)(w, r) },
+		"/location": func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(302) },
+	})
+	tests := []struct {
+		f    Fetcher
+		url  string
+		want error
+	}{
+		{Fetcher{}, s.URL + "/loop1", ErrRedirectLoop},
+		{Fetcher{}, s.URL + "/ftp", ErrScheme},
+		{Fetcher{}, "file:///etc/passwd", ErrScheme},
+		{Fetcher{}, s.URL + "/missing", ErrHTTPStatus},
+		{Fetcher{MaxBody: 1000}, s.URL + "/big", ErrBodyTooLarge},
+		{Fetcher{Timeout: 100 * time.Millisecond}, s.URL + "/slow", context.DeadlineExceeded},
+		{Fetcher{}, s.URL + "/hop/", ErrTooManyHops},
+		{Fetcher{MaxRedirects: -1}, s.URL + "/loop1", ErrTooManyHops},
+		{Fetcher{}, s.URL + "/location", ErrNoLocation},
+	}
+	for _, tt := range tests {
+		_, err := tt.f.Fetch(context.Background(), tt.url)
+		var fe *FetchError
+		if !errors.Is(err, tt.want) || !errors.As(err, &fe) || fe.URL != tt.url {
+			t.Errorf("Fetch(%s): %v, want a FetchError wrapping %v", tt.url, err, tt.want)
+		}
+	}
+	// The redirect to an empty Location resolves to the same URL: a loop.
+	if _, err := (&Fetcher{}).Fetch(context.Background(), s.URL+"/self"); !errors.Is(err, ErrRedirectLoop) {
+		t.Errorf("empty Location: %v, want a loop", err)
+	}
+	// Exactly ten redirects are followed.
+	_, err := (&Fetcher{}).Fetch(context.Background(), s.URL+"/hop/")
+	if !strings.Contains(err.Error(), "more than 10") {
+		t.Errorf("hops: %v", err)
+	}
+}

@@ -1,0 +1,123 @@
+package base
+
+import (
+	"errors"
+	"net/textproto"
+	"strings"
+	"testing"
+)
+
+func TestHeaderValue(t *testing.T) {
+	tests := []struct{ in, want string }{
+		// Section 3.1's form.
+		{"<URL:http://a/b/c>", "http://a/b/c"},
+		{"  <URL:http://a/b/c>  ", "http://a/b/c"},
+		// White space inside the brackets is ignored, as a folded header
+		// keeps it once unfolded.
+		{"<URL: http://a/ b/\r\n c >", "http://a/b/c"},
+		{"< url:http://a/ >", "http://a/"},
+		// The wrapper is optional (Content-Base, Content-Location).
+		{"<http://a/b>", "http://a/b"},
+		{"http://a/b", "http://a/b"},
+		{"URL:http://a/b", "http://a/b"},
+		{"page.html", "page.html"},
+		// "URL:" is stripped once only.
+		{"<URL:URL:x>", "URL:x"},
+	}
+	for _, tt := range tests {
+		got, err := HeaderValue(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("HeaderValue(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestHeaderValueErrors(t *testing.T) {
+	tests := []struct {
+		in     string
+		offset int
+		reason string
+	}{
+		{"", 0, "empty URL"},
+		{"   ", 3, "empty URL"},
+		{"<URL:>", 1, "empty URL"},
+		{"< >", 1, "empty URL"},
+		{"<URL:http://a/", 0, "no '>'"},
+		{"  <x> y", 5, "text after"},
+	}
+	for _, tt := range tests {
+		_, err := HeaderValue(tt.in)
+		var he *HeaderError
+		if !errors.As(err, &he) {
+			t.Errorf("HeaderValue(%q): err = %v, want a *HeaderError", tt.in, err)
+			continue
+		}
+		if he.Offset != tt.offset || !strings.Contains(he.Reason, tt.reason) || he.Value != tt.in {
+			t.Errorf("HeaderValue(%q): %+v, want offset %d, reason %q", tt.in, he, tt.offset, tt.reason)
+		}
+	}
+}
+
+func TestMessageHeaderOrder(t *testing.T) {
+	outer := Retrieved("http://r/x/y")
+	tests := []struct {
+		name   string
+		header textproto.MIMEHeader
+		want   Base
+		ok     bool
+	}{
+		{"Base first", textproto.MIMEHeader{"Base": {"<URL:http://b/>"}, "Content-Base": {"http://cb/"}, "Content-Location": {"http://cl/"}}, Base{"http://b/", Header}, true},
+		{"then Content-Base", textproto.MIMEHeader{"Content-Base": {"http://cb/"}, "Content-Location": {"http://cl/"}}, Base{"http://cb/", Header}, true},
+		{"then Content-Location", textproto.MIMEHeader{"Content-Location": {"http://cl/"}}, Base{"http://cl/", Header}, true},
+		{"relative against outer", textproto.MIMEHeader{"Content-Location": {"z.html"}}, Base{"http://r/x/z.html", Header}, true},
+		{"first of two", textproto.MIMEHeader{"Base": {"http://1/", "http://2/"}}, Base{"http://1/", Header}, true},
+		{"none", textproto.MIMEHeader{"Subject": {"hi"}}, outer, false},
+	}
+	for _, tt := range tests {
+		b, ok, err := MessageHeader(tt.header, outer)
+		if err != nil || b != tt.want || ok != tt.ok {
+			t.Errorf("%s: got %v, %v, %v; want %v, %v", tt.name, b, ok, err, tt.want, tt.ok)
+		}
+	}
+	// HTTP: Content-Location does not count.
+	b, ok, err := HTTPHeader(textproto.MIMEHeader{"Content-Location": {"http://cl/"}}, outer)
+	if b != outer || ok || err != nil {
+		t.Errorf("HTTPHeader with Content-Location: %v, %v, %v; want the outer base", b, ok, err)
+	}
+	// A malformed header is reported with its name and not used.
+	b, ok, err = MessageHeader(textproto.MIMEHeader{"Base": {"<URL:http://a/"}}, outer)
+	var he *HeaderError
+	if !errors.As(err, &he) || he.Name != "Base" || b != outer || ok {
+		t.Errorf("malformed Base: %v, %v, %v", b, ok, err)
+	}
+}
+
+func TestFoldedBaseHeader(t *testing.T) {
+	// A Base header folded over three lines, with white space inside the
+	// angle brackets (section 3.1), read by net/textproto as a message.
+	msg := "From: a@example.org\r\n" +
+		"base: <URL:http://www.ics.uci.edu/\r\n" +
+		"   Test/a/\r\n" +
+		"\tb/c >\r\n" +
+		"Content-Type: text/html\r\n" +
+		"\r\n" +
+		"<a href=\"../x\">x</a>\r\n"
+	var parts []*Part
+	err := WalkMessage(strings.NewReader(msg), Retrieved("file:///m.eml"), func(p *Part) error {
+		parts = append(parts, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(parts) != 1 {
+		t.Fatalf("got %d parts, want 1", len(parts))
+	}
+	want := Base{"http://www.ics.uci.edu/Test/a/b/c", Header}
+	if parts[0].Base != want {
+		t.Errorf("base %v, want %v", parts[0].Base, want)
+	}
+	if got := parts[0].Base.Resolve("../x"); got != "http://www.ics.uci.edu/Test/a/x" {
+		t.Errorf("../x resolved to %q", got)
+	}
+}

@@ -1,0 +1,117 @@
+package base
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/relurl/relurl/internal/rfcexamples"
+)
+
+func TestFromHTMLSection10(t *testing.T) {
+	// Section 10: the BASE element gives the base "regardless of the
+	// context in which the example document was obtained".
+	for _, outer := range []Base{{}, Retrieved("http://elsewhere/doc.html")} {
+		b, err := FromHTML(strings.NewReader(rfcexamples.HTMLDocument), outer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b != (Base{rfcexamples.HTMLBase, HTML}) {
+			t.Errorf("outer %v: got %v, want %v (html)", outer, b, rfcexamples.HTMLBase)
+		}
+		if got := b.Resolve(rfcexamples.HTMLRef); got != rfcexamples.HTMLWant {
+			t.Errorf("resolving %q: got %q, want %q", rfcexamples.HTMLRef, got, rfcexamples.HTMLWant)
+		}
+	}
+}
+
+func TestFromHTMLRoyFielding(t *testing.T) {
+	// Roy Fielding's pages set their base with <BASE href> in the head.
+	want := []string{"http://a/b/c/d;p?q", "http://a/b/c/d;p?q=1/2", "http://a/b/c/d;p=1/2?q", "fred:///s//a/b/c", "http:///s//a/b/c"}
+	for i, w := range want {
+		name := filepath.Join("..", "testdata", "conformance", "roytest"+string(rune('1'+i))+".html")
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := FromHTML(f, Retrieved("file:///x"))
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b != (Base{w, HTML}) {
+			t.Errorf("%s: base %v, want %q (html)", name, b, w)
+		}
+	}
+}
+
+func TestFromHTML(t *testing.T) {
+	outer := Retrieved("http://r/dir/page.html")
+	tests := []struct {
+		name, doc string
+		want      Base
+	}{
+		{"relative href resolved against retrieval URL", `<base href="../other/">`, Base{"http://r/other/", HTML}},
+		{"names case-insensitive", `<HEAD><BaSe HrEf="http://a/b">`, Base{"http://a/b", HTML}},
+		{"entities decoded, white space trimmed", "<base href=\" \n http://a/?x=1&amp;y=2&#x3b;z \t\">", Base{"http://a/?x=1&y=2;z", HTML}},
+		{"first BASE with href wins", `<base target=_top><base href="http://first/"><base href="http://second/">`, Base{"http://first/", HTML}},
+		{"first href attribute of the element", `<base href="http://1/" href="http://2/">`, Base{"http://1/", HTML}},
+		{"self-closing", `<base href="http://x/"/>`, Base{"http://x/", HTML}},
+		{"after head elements", `<!DOCTYPE html><html><head><meta charset=utf-8><title>t <base href=no></title><script>"<base href=no>"</script><link rel=x href=y><base href="http://yes/">`, Base{"http://yes/", HTML}},
+		{"empty href is the outer base", `<base href="">`, Base{"http://r/dir/page.html", HTML}},
+		{"no BASE: the outer base", `<html><head><title>x</title></head><body><a href=g>`, outer},
+		{"BASE after </head> does not count", `<head></head><base href="http://no/">`, outer},
+		{"BASE after body content does not count", `<p>text</p><base href="http://no/">`, outer},
+		{"text ends the head", `hello <base href="http://no/">`, outer},
+		{"BASE in a comment", `<!-- <base href="http://no/"> -->`, outer},
+		{"byte order mark first", "\xef\xbb\xbf<!DOCTYPE html><base href=\"http://bom/\">", Base{"http://bom/", HTML}},
+		{"byte order mark later is text", "<!-- c -->\xef\xbb\xbf<base href=\"http://no/\">", outer},
+		{"empty document", ``, outer},
+		{"binary garbage", "\x00\xff<\x00base\xfe href=\x01>", outer},
+	}
+	for _, tt := range tests {
+		b, err := FromHTML(strings.NewReader(tt.doc), outer)
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if b != tt.want {
+			t.Errorf("%s: got %v, want %v", tt.name, b, tt.want)
+		}
+	}
+}
+
+func TestFromHTMLNoOuter(t *testing.T) {
+	// A relative BASE href with nothing outside it stays relative
+	// (sections 3.4 and 4 step 1).
+	b, err := FromHTML(strings.NewReader(`<base href="rel/">`), Base{})
+	if err != nil || b != (Base{"rel/", HTML}) {
+		t.Errorf("got %v, %v", b, err)
+	}
+}
+
+func TestFromHTMLReadError(t *testing.T) {
+	boom := errors.New("boom")
+	r := iotest.DataErrReader(strings.NewReader("<title>x"))
+	_, err := FromHTML(&failAfter{r: r, err: boom}, Base{})
+	if !errors.Is(err, boom) {
+		t.Errorf("err = %v, want %v", err, boom)
+	}
+}
+
+// failAfter returns err once r is exhausted.
+type failAfter struct {
+	r   interface{ Read([]byte) (int, error) }
+	err error
+}
+
+func (f *failAfter) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err != nil {
+		return n, f.err
+	}
+	return n, nil
+}

@@ -1,0 +1,273 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/rfcexamples"
+)
+
+// runLinksCmd runs "relurl links ARGS" in-process.
+func runLinksCmd(t *testing.T, stdin string, terminal bool, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, stderrIsTerminal: terminal}
+	code = run(e, append([]string{"links"}, args...))
+	return out.String(), errb.String(), code
+}
+
+func roytest(n int) string {
+	return filepath.Join("..", "..", "testdata", "conformance", fmt.Sprintf("roytest%d.html", n))
+}
+
+func TestLinksTSV(t *testing.T) {
+	out, errs, code := runLinksCmd(t, "", false, "-header", roytest(1))
+	if code != exitOK || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if lines[0] != "document\tbase\tbase_source\telement@attribute\tref\turl" {
+		t.Errorf("header %q", lines[0])
+	}
+	want := roytest(1) + "\thttp://a/b/c/d;p?q\thtml\ta@href\t../g\thttp://a/b/g"
+	found := false
+	for _, l := range lines[1:] {
+		if strings.Count(l, "\t") != 5 {
+			t.Errorf("row %q has not 6 columns", l)
+		}
+		found = found || l == want
+	}
+	if !found {
+		t.Errorf("no row %q in\n%s", want, out)
+	}
+}
+
+func TestLinksSection10(t *testing.T) {
+	// Standard input, with the URL it was retrieved by: the BASE element
+	// wins (section 10).
+	out, _, code := runLinksCmd(t, rfcexamples.HTMLDocument, false, "-url", "http://elsewhere/x.html", "-")
+	want := "-\t" + rfcexamples.HTMLBase + "\thtml\ta@href\t" + rfcexamples.HTMLRef + "\t" + rfcexamples.HTMLWant + "\n"
+	if code != exitOK || out != want {
+		t.Errorf("exit %d, got %q, want %q", code, out, want)
+	}
+	// Without BASE and without -url, standard input has no base (3.4).
+	out, _, _ = runLinksCmd(t, `<a href="../g">`, false, "-")
+	if out != "-\t\tnone\ta@href\t../g\t../g\n" {
+		t.Errorf("no base: %q", out)
+	}
+}
+
+func TestLinksEscaping(t *testing.T) {
+	doc := `<base href="http://h/"><a href="a&#9;b&#10;c&#13;d\e">`
+	out, _, _ := runLinksCmd(t, doc, false, "-")
+	want := "-\thttp://h/\thtml\ta@href\ta\\tb\\nc\\rd\\\\e\thttp://h/a\\tb\\nc\\rd\\\\e\n"
+	if out != want {
+		t.Errorf("TSV:\ngot  %q\nwant %q", out, want)
+	}
+	out, _, _ = runLinksCmd(t, doc+"<a href=\"\xff\">", false, "-format", "ndjson", "-")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("got %d lines: %q", len(lines), out)
+	}
+	var row map[string]string
+	if err := json.Unmarshal([]byte(lines[0]), &row); err != nil {
+		t.Fatal(err)
+	}
+	wantRow := map[string]string{"document": "-", "base": "http://h/", "base_source": "html", "attribute": "a@href", "ref": "a\tb\nc\rd\\e", "url": "http://h/a\tb\nc\rd\\e"}
+	if fmt.Sprint(row) != fmt.Sprint(wantRow) {
+		t.Errorf("ndjson: got %v, want %v", row, wantRow)
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &row); err != nil || row["ref"] != "\ufffd" {
+		t.Errorf("invalid UTF-8: %v %q", err, row["ref"])
+	}
+}
+
+func TestLinksErrorsContinue(t *testing.T) {
+	out, errs, code := runLinksCmd(t, "", false, "no-such-file.html", roytest(2))
+	if code != exitRejected {
+		t.Errorf("exit %d, want %d", code, exitRejected)
+	}
+	if !strings.Contains(errs, "relurl: links: no-such-file.html: ") {
+		t.Errorf("stderr %q does not name the file", errs)
+	}
+	if !strings.Contains(out, roytest(2)+"\thttp://a/b/c/d;p?q=1/2\thtml\t") {
+		t.Errorf("the next input was not done:\n%s", out)
+	}
+}
+
+func TestLinksUsage(t *testing.T) {
+	for _, args := range [][]string{{}, {"-format", "xml", "x"}, {"-url", "http://a/", "x", "y"}, {"-max-body", "0", "x"}} {
+		if _, _, code := runLinksCmd(t, "", false, args...); code != exitUsage {
+			t.Errorf("links %q: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+}
+
+const testMessage = "Base: <URL:http://msg/\r\n  dir/>\r\n" +
+	"Content-Type: multipart/mixed; boundary=B\r\n\r\n" +
+	"--B\r\nContent-Type: text/plain\r\n\r\n<a href=not-html>\r\n" +
+	"--B\r\nContent-Type: multipart/alternative; boundary=C\r\n\r\n" +
+	"--C\r\nContent-Type: text/html\r\nContent-Location: sub/page.html\r\n\r\n<a href=x>\r\n" +
+	"--C\r\nContent-Type: text/html\r\n\r\n<a href=y><base href=late>\r\n" +
+	"--C--\r\n--B--\r\n"
+
+func TestLinksMessage(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "msg.eml")
+	os.WriteFile(p, []byte(testMessage), 0o666)
+	out, errs, code := runLinksCmd(t, "", false, p)
+	want := p + "#2.1\thttp://msg/dir/sub/page.html\theader\ta@href\tx\thttp://msg/dir/sub/x\n" +
+		p + "#2.2\thttp://msg/dir/\tenclosing\ta@href\ty\thttp://msg/dir/y\n"
+	if code != exitOK || out != want {
+		t.Errorf("exit %d, stderr %q\ngot\n%s\nwant\n%s", code, errs, out, want)
+	}
+	// The same message on standard input, detected from its content.
+	out, _, _ = runLinksCmd(t, testMessage, false, "-")
+	if !strings.HasPrefix(out, "-#2.1\thttp://msg/dir/sub/page.html\theader\t") {
+		t.Errorf("stdin message: %q", out)
+	}
+	// A malformed base header: reported, and the parts still done with
+	// the base from further out.
+	bad := strings.Replace(testMessage, "Base: <URL:http://msg/\r\n  dir/>", "Base: <URL:http://msg/", 1)
+	out, errs, code = runLinksCmd(t, bad, false, "-url", "http://r/m.eml", "-")
+	if code != exitRejected || !strings.Contains(errs, "Base header") || !strings.Contains(out, "-#2.2\thttp://r/m.eml\tretrieval\ta@href\ty\thttp://r/y\n") {
+		t.Errorf("bad Base header: exit %d, stderr %q, out %q", code, errs, out)
+	}
+	// A truncated message: the parts before the cut, then an error.
+	cut := testMessage[:strings.Index(testMessage, "--C\r\nContent-Type: text/html\r\n\r\n<a href=y>")]
+	out, errs, code = runLinksCmd(t, cut, false, "-")
+	if code != exitRejected || !strings.Contains(errs, "relurl: links: -: part 2") || !strings.Contains(out, "-#2.1\t") {
+		t.Errorf("truncated: exit %d, stderr %q, out %q", code, errs, out)
+	}
+}
+
+func TestLinksDirectory(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "sub dir"), 0o777)
+	os.WriteFile(filepath.Join(dir, "a.html"), []byte(`<a href="b">`), 0o666)
+	os.WriteFile(filepath.Join(dir, "sub dir", "c.HTM"), []byte(`<img src="../d.png">`), 0o666)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte(`<a href="skipped">`), 0o666)
+	os.WriteFile(filepath.Join(dir, "m.mht"), []byte(testMessage), 0o666)
+
+	out, errs, code := runLinksCmd(t, "", false, dir)
+	aURL, _ := base.FileURL(filepath.Join(dir, "a.html"))
+	cURL, _ := base.FileURL(filepath.Join(dir, "sub dir", "c.HTM"))
+	dirURL, _ := base.FileURL(dir)
+	want := filepath.Join(dir, "a.html") + "\t" + aURL + "\tretrieval\ta@href\tb\t" + dirURL + "/b\n" +
+		filepath.Join(dir, "m.mht") + "#2.1\thttp://msg/dir/sub/page.html\theader\ta@href\tx\thttp://msg/dir/sub/x\n" +
+		filepath.Join(dir, "m.mht") + "#2.2\thttp://msg/dir/\tenclosing\ta@href\ty\thttp://msg/dir/y\n" +
+		filepath.Join(dir, "sub dir", "c.HTM") + "\t" + cURL + "\tretrieval\timg@src\t../d.png\t" + dirURL + "/d.png\n"
+	if code != exitOK || out != want {
+		t.Errorf("exit %d, stderr %q\ngot\n%s\nwant\n%s", code, errs, out, want)
+	}
+	// With -url, the directory is served at that URL.
+	out, _, _ = runLinksCmd(t, "", false, "-url", "http://site/root", dir)
+	if !strings.Contains(out, "\thttp://site/root/sub%20dir/c.HTM\tretrieval\timg@src\t../d.png\thttp://site/root/d.png\n") {
+		t.Errorf("-url with a directory:\n%s", out)
+	}
+}
+
+func TestLinksHTTP(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/start", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/moved/page.html", http.StatusFound)
+	})
+	mux.HandleFunc("/moved/page.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<a href="../g">`)
+	})
+	mux.HandleFunc("/based", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Base", "http://cb/x/")
+		fmt.Fprint(w, `<html><a href="g">`)
+	})
+	mux.HandleFunc("/text", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		fmt.Fprint(w, `<a href="g">`)
+	})
+	s := httptest.NewServer(mux)
+	defer s.Close()
+
+	out, errs, code := runLinksCmd(t, "", false, s.URL+"/start", s.URL+"/based", s.URL+"/text")
+	want := s.URL + "/start\t" + s.URL + "/moved/page.html\tretrieval\ta@href\t../g\t" + s.URL + "/g\n" +
+		s.URL + "/based\thttp://cb/x/\theader\ta@href\tg\thttp://cb/x/g\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	if code != exitRejected || !strings.Contains(errs, s.URL+"/text: Content-Type \"text/plain\"") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestLinksProgress(t *testing.T) {
+	_, errs, _ := runLinksCmd(t, "", true, roytest(1), roytest(2))
+	if !strings.Contains(errs, "files") || !strings.Contains(errs, "links") || !strings.Contains(errs, "MB/s") || !strings.HasSuffix(errs, "\n") {
+		t.Errorf("terminal: progress %q", errs)
+	}
+	if _, errs, _ = runLinksCmd(t, "", false, roytest(1), roytest(2)); errs != "" {
+		t.Errorf("not a terminal: stderr %q, want nothing", errs)
+	}
+}
+
+func TestLinksHostile(t *testing.T) {
+	dir := t.TempDir()
+	// 10,000 nested multipart entities: an error naming the limit.
+	var b strings.Builder
+	for i := range 10000 {
+		fmt.Fprintf(&b, "Content-Type: multipart/mixed; boundary=b%d\r\n\r\n--b%d\r\n", i, i)
+	}
+	b.WriteString("Content-Type: text/html\r\n\r\n<a href=x>\r\n")
+	deep := filepath.Join(dir, "deep.eml")
+	os.WriteFile(deep, []byte(b.String()), 0o666)
+	// Binary garbage, named .html and .eml.
+	garbage := make([]byte, 1<<16)
+	for i := range garbage {
+		garbage[i] = byte(i*7919 + i>>3)
+	}
+	os.WriteFile(filepath.Join(dir, "garbage.html"), garbage, 0o666)
+	os.WriteFile(filepath.Join(dir, "garbage.eml"), garbage, 0o666)
+	// A message with no boundary parameter.
+	os.WriteFile(filepath.Join(dir, "noboundary.mht"), []byte("Content-Type: multipart/related\r\n\r\n--x\r\n\r\n<a href=y>\r\n--x--\r\n"), 0o666)
+
+	_, errs, code := runLinksCmd(t, "", false, dir)
+	if code != exitRejected {
+		t.Errorf("exit %d, want %d", code, exitRejected)
+	}
+	for _, want := range []string{"deep.eml: part 1.1.1.", "nested too deep (more than 64 levels)", "garbage.eml: message: reading header", "noboundary.mht: message: multipart/related without a boundary"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	// A lower limit by flag.
+	_, errs, _ = runLinksCmd(t, "", false, "-max-depth", "3", deep)
+	if !strings.Contains(errs, "more than 3 levels") {
+		t.Errorf("-max-depth 3: %s", errs)
+	}
+}
+
+func TestLinksHTTPMessage(t *testing.T) {
+	// MHTML served over HTTP: the response header is the entity's, but
+	// its Content-Location does not set the base (HTTP), while the parts'
+	// do (RFC 2557).
+	body := "--B\r\nContent-Type: text/html\r\nContent-Location: http://orig/page.html\r\n\r\n<a href=x>\r\n" +
+		"--B\r\nContent-Type: text/html\r\n\r\n<a href=y>\r\n--B--\r\n"
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", `multipart/related; boundary="B"`)
+		w.Header().Set("Content-Location", "http://not-the-base/")
+		fmt.Fprint(w, body)
+	}))
+	defer s.Close()
+	out, errs, code := runLinksCmd(t, "", false, s.URL+"/a.mht")
+	want := s.URL + "/a.mht#1\thttp://orig/page.html\theader\ta@href\tx\thttp://orig/x\n" +
+		s.URL + "/a.mht#2\t" + s.URL + "/a.mht\tretrieval\ta@href\ty\t" + s.URL + "/y\n"
+	if code != exitOK || out != want {
+		t.Errorf("exit %d, stderr %q\ngot\n%s\nwant\n%s", code, errs, out, want)
+	}
+}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+
+	"github.com/relurl/relurl"
+)
+
+func init() {
+	register(&command{
+		name:     "rel",
+		synopsis: "write targets as the shortest references from a base URL (inverse of resolve)",
+		run:      runRel,
+	})
+}
+
+const relHelp = `
+Writes each absolute TARGET as the shortest reference that resolves back to
+it against BASE by RFC 1808 section 4, and prints one reference per line, in
+order: "relurl resolve BASE" turns the output back into the targets, byte
+for byte. A relative path whose first segment holds ":" is written
+"./this:that" (section 5.3). A TARGET equal to BASE gives the empty
+reference, an empty line.
+
+  relurl rel BASE TARGET...   write the arguments relative to BASE
+  relurl rel BASE             write each line of standard input
+  relurl rel                  read lines "BASE<TAB>TARGET" from standard
+                              input; an empty BASE is no base: the target
+                              is printed as it is
+
+Output line N always answers input line N. A line that cannot be handled
+gets an empty output line and an error on standard error naming it; the
+run goes on and exits with status 1. That includes a TARGET that no
+reference reaches: one without a scheme against a BASE with one, such as
+"g" against "http://a/b".`
+
+func runRel(e *env, args []string) int {
+	fs := newFlagSet(e, "rel", "[-strict] [BASE [TARGET...]]", relHelp)
+	strict := fs.Bool("strict", false, "reject a BASE or TARGET that breaks the BNF of RFC 1808 section 2.2:\nprint an empty line and an error naming the line, offset and rule")
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
+	}
+	r := &relativizer{e: e, io: newLineIO(e), strict: *strict}
+	switch fs.NArg() {
+	case 0:
+		r.pairsFromInput()
+	case 1:
+		r.targetsFromInput(fs.Arg(0))
+	default:
+		r.targetsFromArgs(fs.Arg(0), fs.Args()[1:])
+	}
+	if err := r.io.flush(); err != nil {
+		e.errorf("rel: writing output: %v", err)
+		return exitRejected
+	}
+	if r.failed {
+		return exitRejected
+	}
+	return exitOK
+}
+
+// relativizer is the state of one run of "relurl rel".
+type relativizer struct {
+	e      *env
+	io     *lineIO
+	strict bool
+	failed bool
+	buf    []byte // output line under construction, then scratch
+}
+
+func (r *relativizer) targetsFromArgs(base string, targets []string) {
+	b := relurl.Parse(base)
+	baseOK := r.check("BASE argument", base)
+	for i, target := range targets {
+		where := fmt.Sprintf("TARGET argument %d", i+1)
+		r.emit(b, target, where, baseOK && r.check(where, target))
+	}
+}
+
+func (r *relativizer) targetsFromInput(base string) {
+	b := relurl.Parse(base)
+	baseOK := r.check("BASE argument", base)
+	for {
+		line, ok, err := r.io.next()
+		if !ok {
+			r.readError(err)
+			return
+		}
+		target := unsafeString(line)
+		where := r.where("TARGET")
+		r.emit(b, target, where, baseOK && r.check(where, target))
+	}
+}
+
+func (r *relativizer) pairsFromInput() {
+	var lastBase string
+	var b relurl.URL
+	for {
+		line, ok, err := r.io.next()
+		if !ok {
+			r.readError(err)
+			return
+		}
+		baseBytes, targetBytes, found := bytes.Cut(line, []byte{'\t'})
+		if !found {
+			r.e.errorf("rel: line %d: no TAB between BASE and TARGET", r.io.lineNo())
+			r.failed = true
+			r.io.out.WriteByte('\n')
+			continue
+		}
+		// Consecutive lines often share a base: parse it once.
+		if string(baseBytes) != lastBase {
+			lastBase = string(baseBytes)
+			b = relurl.Parse(lastBase)
+		}
+		target := unsafeString(targetBytes)
+		valid := r.check(r.where("BASE"), lastBase)
+		valid = r.check(r.where("TARGET"), target) && valid
+		r.emit(b, target, r.where("TARGET"), valid)
+	}
+}
+
+// where names the current input line and field, for error messages.
+func (r *relativizer) where(field string) string {
+	return fmt.Sprintf("line %d: %s", r.io.lineNo(), field)
+}
+
+// check validates s when -strict is on, reporting a failure.
+func (r *relativizer) check(what, s string) bool {
+	if !r.strict {
+		return true
+	}
+	if err := relurl.Validate(s); err != nil {
+		r.e.errorf("rel: %s: %v", what, err)
+		r.failed = true
+		return false
+	}
+	return true
+}
+
+// emit writes the reference that resolves to target against b, or an
+// empty line when the input was rejected or no reference reaches target.
+func (r *relativizer) emit(b relurl.URL, target, where string, ok bool) {
+	if ok {
+		r.buf = b.AppendRelative(r.buf[:0], target)
+		if r.reaches(b, target) {
+			r.io.out.Write(r.buf)
+		} else {
+			r.e.errorf("rel: %s: no reference resolves to %s against base %s (RFC 1808 section 4)%s",
+				where, relQuote(target), relQuote(b.String()), unreachableHint(b))
+			r.failed = true
+		}
+	}
+	r.io.out.WriteByte('\n')
+}
+
+// reaches reports whether the reference in r.buf resolves to target.
+// AppendRelative checks every reference it returns but one: the target
+// itself, which it returns when nothing reaches the target. So only that
+// case needs a resolution here.
+func (r *relativizer) reaches(b relurl.URL, target string) bool {
+	if string(r.buf) != target || b.String() == "" || relurl.Parse(target).HasScheme() {
+		return true
+	}
+	n := len(r.buf)
+	r.buf = b.AppendResolve(r.buf, target)
+	reached := string(r.buf[n:]) == target
+	r.buf = r.buf[:n]
+	return reached
+}
+
+func (r *relativizer) readError(err error) {
+	if err != nil {
+		r.e.errorf("rel: reading standard input after line %d: %v", r.io.lineNo(), err)
+		r.failed = true
+	}
+}
+
+// unreachableHint says why a target is unreachable in the common case.
+func unreachableHint(b relurl.URL) string {
+	if b.HasScheme() {
+		return ": the target has no scheme, and every reference but the empty one resolves to a URL with the base's"
+	}
+	return ""
+}
+
+// relMaxQuote bounds how much of a URL an error message shows.
+const relMaxQuote = 80
+
+// relQuote quotes s for an error message, cutting a long s.
+func relQuote(s string) string {
+	if len(s) <= relMaxQuote {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:relMaxQuote]) + fmt.Sprintf("... (%d bytes)", len(s))
+}

@@ -1,0 +1,134 @@
+// The page of "relurl serve": it asks /api/parse and /api/resolve as the
+// user types and shows the answers. Every string from the user or the
+// server is put in the page with textContent, never as HTML.
+'use strict';
+
+const maxRefs = 20; // references shown at once, to stay within the rate limit
+const el = (id) => document.getElementById(id);
+const baseInput = el('base'), refsInput = el('refs');
+let generation = 0, timer = 0;
+
+function h(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === 'class') e.className = v; else e.setAttribute(k, v);
+  }
+  for (const c of children) {
+    if (c === null || c === undefined) continue;
+    e.append(typeof c === 'string' ? document.createTextNode(c) : c);
+  }
+  return e;
+}
+
+async function api(path, params) {
+  const q = Object.entries(params).map(([k, v]) => k + '=' + encodeURIComponent(v)).join('&');
+  const res = await fetch(path + '?' + q);
+  let body;
+  try { body = await res.json(); } catch (e) { throw new Error('HTTP ' + res.status + ': the answer is not JSON'); }
+  if (!res.ok) throw new Error(body && body.error ? body.error.message : 'HTTP ' + res.status);
+  return body;
+}
+
+// component shows one component's value, or says it is absent or empty.
+function component(c) {
+  if (!c.present) return h('span', { class: 'absent' }, 'absent');
+  if (c.value === '') return h('span', { class: 'empty' }, 'empty');
+  return h('code', null, c.value);
+}
+
+const names = [
+  ['scheme', '2.4.2'], ['net_loc', '2.4.3'], ['path', '2.4.6'],
+  ['params', '2.4.5'], ['query', '2.4.4'], ['fragment', '2.4.1'],
+];
+
+// componentsTable fills table with one column per set of components.
+function componentsTable(table, columns) {
+  table.replaceChildren(h('tr', null, h('th', null, 'component'), ...columns.map(([title]) => h('th', null, title))));
+  for (const [name, sec] of names) {
+    table.append(h('tr', null,
+      h('td', { class: 'name' }, name, h('small', null, 'section ' + sec)),
+      ...columns.map(([, comps]) => h('td', null, component(comps[name])))));
+  }
+}
+
+// baseTable shows the base's components in one row, to keep it short.
+function baseTable(table, comps) {
+  table.replaceChildren(
+    h('tr', null, ...names.map(([name, sec]) => h('th', { title: 'section ' + sec }, name + ' ', h('small', null, sec)))),
+    h('tr', null, ...names.map(([name]) => h('td', null, component(comps[name])))));
+}
+
+// detail shows a step's text with its quoted strings `...` as code. A
+// string holding a backquote is quoted "..." instead (relurl.Quote), so an
+// odd number of backquotes means there is no pairing to trust.
+function detail(text) {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) return h('span', { class: 'detail' }, text);
+  return h('span', { class: 'detail' }, ...parts.map((p, i) => i % 2 ? h('code', null, p) : p));
+}
+
+function refCard(ref, r) {
+  const steps = h('ol', { class: 'steps' });
+  for (const s of r.trace.steps) {
+    steps.append(h('li', null,
+      h('span', { class: 'step s' + s.step.charAt(0), title: 'RFC 1808 section 4, step ' + s.step }, s.step),
+      detail(s.detail),
+      s.section !== '4' ? h('span', { class: 'sec' }, '§' + s.section) : null));
+  }
+  const answers = h('table', { class: 'answers' }, h('tr', null, h('th', null, 'specification'), h('th', null, 'answer'), h('th', null, '')));
+  for (const a of r.answers) {
+    answers.append(h('tr', { class: a.differs ? 'differs' : '' },
+      h('td', null, a.spec), h('td', null, h('code', null, a.result)),
+      h('td', { class: a.differs ? 'differs' : '' }, a.differs ? 'differs from ' + r.answers[0].spec : 'same')));
+  }
+  const comps = h('table', { class: 'components' });
+  componentsTable(comps, [['base', r.trace.base], ['reference', r.trace.ref], ['result', r.result_components]]);
+  return h('div', { class: 'card' },
+    h('div', { class: 'head' },
+      ref === '' ? h('span', { class: 'empty' }, 'empty reference') : h('code', { class: 'ref' }, ref),
+      h('span', { class: 'arrow' }, '→'),
+      h('code', { class: 'result' }, r.result)),
+    h('div', { class: 'grid' },
+      h('div', null, h('h3', null, 'Steps (section 4)'), steps),
+      h('div', null, h('h3', null, 'Components (section 2.4)'), comps,
+        h('h3', null, 'Answers by specification'), answers)));
+}
+
+async function update() {
+  const gen = ++generation;
+  const base = baseInput.value;
+  let refs = refsInput.value.split('\n');
+  if (refs.length > 1 && refs[refs.length - 1] === '') refs.pop();
+  const more = refs.length - maxRefs;
+  refs = refs.slice(0, maxRefs);
+  try {
+    const [parsed, ...results] = await Promise.all([
+      api('/api/parse', { url: base }),
+      ...refs.map((ref) => api('/api/resolve', { base, ref })),
+    ]);
+    if (gen !== generation) return; // the user typed on: a newer update runs
+    el('error').hidden = true;
+    baseTable(el('base-components'), parsed.url);
+    const v = el('base-validity');
+    v.className = 'validity ' + (parsed.valid ? 'ok' : 'bad');
+    v.textContent = parsed.valid ? '✓ valid by the BNF of section 2.2'
+      : '⚠ not valid by section 2.2 (it is still resolved): ' + parsed.error.reason + ' at byte ' + parsed.error.offset + ', rule ' + parsed.error.rule;
+    const out = el('results');
+    out.replaceChildren(...refs.map((ref, i) => refCard(ref, results[i])));
+    if (more > 0) out.append(h('p', null, more + ' more references not shown: at most ' + maxRefs + ' at once.'));
+    document.body.dataset.ready = String(gen);
+  } catch (e) {
+    if (gen !== generation) return;
+    el('error').textContent = e.message;
+    el('error').hidden = false;
+  }
+}
+
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(update, 150);
+}
+
+baseInput.addEventListener('input', schedule);
+refsInput.addEventListener('input', schedule);
+update();

@@ -1,0 +1,138 @@
+package links
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/relurl/relurl/base"
+	"golang.org/x/net/html"
+)
+
+// The speed goal: extracting and resolving links runs at no less than 80%
+// of the throughput of x/net/html's Tokenizer merely tokenizing the same
+// bytes. The benchmarks below run both over the same corpora in one run;
+// BenchmarkRatio reports extract/tokenize throughput as "ratio".
+
+// tokenizeOnly is the peer: the Tokenizer reading every token and nothing
+// else.
+func tokenizeOnly(body []byte) {
+	z := html.NewTokenizer(bytes.NewReader(body))
+	for z.Next() != html.ErrorToken {
+	}
+}
+
+// extractAll extracts and resolves every link, as the links command does.
+func extractAll(x *Extractor, d corpusDoc, n *int) {
+	err := x.Extract(bytes.NewReader(d.body), base.Retrieved(d.url), func(l Link) error {
+		*n += len(l.URL)
+		return nil
+	})
+	if err != nil {
+		panic(err)
+	}
+}
+
+func corpora(b *testing.B) map[string][]corpusDoc {
+	c := map[string][]corpusDoc{"generated": generatedSite(300)}
+	if g := gorootDocs(); len(g) > 0 {
+		c["goroot-doc"] = g
+	} else {
+		b.Logf("no $GOROOT/doc/*.html: only the generated corpus is measured")
+	}
+	if n := nodejsDocs(); len(n) > 0 {
+		c["nodejs-api"] = n
+	} else {
+		b.Logf("no /usr/share/doc/nodejs/api (apt-get install nodejs): that corpus is not measured")
+	}
+	return c
+}
+
+func BenchmarkTokenize(b *testing.B) {
+	for name, docs := range corpora(b) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(corpusSize(docs))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, d := range docs {
+					tokenizeOnly(d.body)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkExtract(b *testing.B) {
+	for name, docs := range corpora(b) {
+		b.Run(name, func(b *testing.B) {
+			var x Extractor
+			var n int
+			b.SetBytes(corpusSize(docs))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, d := range docs {
+					extractAll(&x, d, &n)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRatio runs the two over each corpus in alternation (in both
+// orders) and reports the extract throughput as a fraction of the
+// tokenizer's: "ratio" (the goal is at least 0.80) from the process CPU
+// time each used in total, garbage collection included, which other
+// processes on a shared machine do not inflate; "wall-ratio" from the
+// fastest wall-clock round of each. Also each one's MB/s (CPU time) and
+// the corpus' bytes per link.
+func BenchmarkRatio(b *testing.B) {
+	for name, docs := range corpora(b) {
+		b.Run(name, func(b *testing.B) {
+			var x Extractor
+			var n, links int
+			for _, d := range docs {
+				x.Extract(bytes.NewReader(d.body), base.Retrieved(d.url), func(Link) error { links++; return nil })
+			}
+			size := corpusSize(docs)
+			tok := func() {
+				for _, d := range docs {
+					tokenizeOnly(d.body)
+				}
+			}
+			ext := func() {
+				for _, d := range docs {
+					extractAll(&x, d, &n)
+				}
+			}
+			var cpuTok, cpuExt time.Duration
+			minTok, minExt := time.Duration(1<<63-1), time.Duration(1<<63-1)
+			timed := func(f func(), cpu *time.Duration, wall *time.Duration) {
+				c0, _ := cpuTime()
+				t0 := time.Now()
+				f()
+				*wall = min(*wall, time.Since(t0))
+				c1, _ := cpuTime()
+				*cpu += c1 - c0
+			}
+			rounds := 0
+			for b.Loop() {
+				if rounds%2 == 0 {
+					timed(tok, &cpuTok, &minTok)
+					timed(ext, &cpuExt, &minExt)
+				} else {
+					timed(ext, &cpuExt, &minExt)
+					timed(tok, &cpuTok, &minTok)
+				}
+				rounds++
+			}
+			mb := float64(size) / 1e6
+			if _, ok := cpuTime(); ok && cpuExt > 0 {
+				b.ReportMetric(mb*float64(rounds)/cpuTok.Seconds(), "tokenize-MB/s")
+				b.ReportMetric(mb*float64(rounds)/cpuExt.Seconds(), "extract-MB/s")
+				b.ReportMetric(cpuTok.Seconds()/cpuExt.Seconds(), "ratio")
+			}
+			b.ReportMetric(minTok.Seconds()/minExt.Seconds(), "wall-ratio")
+			b.ReportMetric(float64(size)/float64(links), "bytes/link")
+		})
+	}
+}

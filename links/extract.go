@@ -1,0 +1,374 @@
+// Package links extracts the links of HTML documents and resolves each one
+// against the document's base URL, established by RFC 1808 section 3 (see
+// package base) and applied by section 4 (relurl.Resolve).
+//
+// Extraction streams over golang.org/x/net/html's Tokenizer: memory stays
+// bounded by the largest token and the links found before the end of the
+// head, whatever the size of the document.
+package links
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"unsafe"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+	"golang.org/x/net/html"
+)
+
+// A Link is one URL-valued attribute of an HTML element (or one candidate
+// of a srcset), resolved.
+type Link struct {
+	Element string // lower-case element name: "a", "img"
+	Attr    string // lower-case attribute name: "href", "srcset"
+	// Ref is the reference as written, character references decoded and
+	// HTML white space trimmed from both ends (for srcset, one candidate's
+	// URL). It may be empty: <a href=""> refers to the document itself.
+	Ref string
+	// URL is Ref resolved against Base by RFC 1808 section 4.
+	URL string
+	// Base is the document's base and the rule that established it.
+	Base base.Base
+}
+
+// MaxNoscriptDepth is how many levels of <noscript> inside <noscript>
+// Extract re-tokenizes. Each level reads the content again, so the limit
+// keeps the time linear in the input.
+const MaxNoscriptDepth = 8
+
+// ErrNoscriptDepth is returned for <noscript> nested deeper than
+// MaxNoscriptDepth.
+var ErrNoscriptDepth = errors.New("noscript elements nested too deep")
+
+// Extract calls fn with each link of the HTML document read from r, in
+// document order, resolved against the document's base. outer is the base
+// established outside the document's content: an enclosing entity's, the
+// base an HTTP fetch gives, the retrieval URL, or none. Extract applies
+// the innermost rule itself, section 3.1 for HTML: the href of the first
+// BASE element of the head, resolved against outer when relative.
+//
+// Links that come before the end of the head are held until the head has
+// ended (or a BASE element is found), so that every link of the document
+// gets the same base. Links inside <noscript> count, as a client without
+// scripts follows them: the Tokenizer hands back that element's content
+// as raw text, which Extract tokenizes again.
+//
+// An error from fn stops the extraction and is returned. Otherwise the
+// only errors are reading errors of r and ErrNoscriptDepth; no input makes
+// the HTML fail to tokenize.
+func Extract(r io.Reader, outer base.Base, fn func(Link) error) error {
+	var x Extractor
+	return x.Extract(r, outer, fn)
+}
+
+// An Extractor extracts links like Extract, reusing its buffers from one
+// document to the next. The zero Extractor is ready to use. It must not be
+// used by several goroutines at once.
+type Extractor struct {
+	fn      func(Link) error
+	outer   base.Base
+	base    base.Base
+	baseURL relurl.URL
+	final   bool // the base is established: links go straight to fn
+	head    base.HeadTracker
+	pending []heldLink // links seen before the base was final, not resolved
+	buf     []byte     // the resolved URL under construction
+	two     []byte     // a link's reference and URL, before they become one string
+	name    [maxName]byte
+	cache   resolveCache
+}
+
+// Extract extracts the links of the document read from r; see Extract.
+func (x *Extractor) Extract(r io.Reader, outer base.Base, fn func(Link) error) error {
+	x.fn, x.outer, x.base, x.final = fn, outer, outer, false
+	x.head = base.HeadTracker{}
+	x.pending = x.pending[:0]
+	err := x.tokens(html.NewTokenizer(r), 0)
+	if err == nil || !isStop(err) {
+		// At the end of the input, or when it could not be read further,
+		// the links held back still get the base found so far: nothing
+		// read is dropped.
+		if ferr := x.finish(); ferr != nil {
+			err = ferr
+		}
+	}
+	x.fn = nil
+	clear(x.pending)
+	x.pending = x.pending[:0]
+	return errorsUnwrapStop(err)
+}
+
+// stopError marks an error returned by fn, which ends the extraction at
+// once.
+type stopError struct{ err error }
+
+func (s stopError) Error() string { return s.err.Error() }
+
+func isStop(err error) bool {
+	_, ok := err.(stopError)
+	return ok
+}
+
+func errorsUnwrapStop(err error) error {
+	if s, ok := err.(stopError); ok {
+		return s.err
+	}
+	return err
+}
+
+// tokens reads the tokens of z. depth counts the enclosing <noscript>
+// elements whose content z is. Their content is read only for its links:
+// the head and the BASE element are those a client running scripts sees,
+// for which that content is text, so that the base does not depend on
+// scripting (FromHTML finds the same).
+func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
+	noscript := false // the last token was a <noscript> start tag
+	for {
+		tt := z.Next()
+		wasNoscript := noscript
+		noscript = false
+		switch tt {
+		case html.ErrorToken:
+			if err := z.Err(); err != io.EOF {
+				return fmt.Errorf("reading HTML: %w", err)
+			}
+			return nil
+		case html.TextToken:
+			if x.final && !wasNoscript {
+				continue // the common case: text needs no look
+			}
+			raw := z.Raw()
+			if !x.final && depth == 0 && x.head.Text(raw) {
+				if err := x.finish(); err != nil {
+					return err
+				}
+			}
+			if wasNoscript {
+				if depth >= MaxNoscriptDepth {
+					return fmt.Errorf("%w (more than %d)", ErrNoscriptDepth, MaxNoscriptDepth)
+				}
+				if err := x.tokens(html.NewTokenizer(bytes.NewReader(raw)), depth+1); err != nil {
+					return err
+				}
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			// The name is read from the raw bytes: TagName would copy
+			// it, for every tag of the document.
+			raw := z.Raw()
+			name := rawTagName(raw, &x.name)
+			hasAttr := len(name)+2 < len(raw) // more than "<name>"
+			if !x.final && depth == 0 {
+				if x.head.Tag(tt, name) {
+					if err := x.finish(); err != nil {
+						return err
+					}
+				} else if hasAttr && base.HTMLBaseElement(name) {
+					// Section 3.1: the first BASE element with an href.
+					if href, ok := base.HTMLBaseHref(z); ok {
+						x.base = x.outer.Within(href, base.HTML)
+						if err := x.finish(); err != nil {
+							return err
+						}
+					}
+					continue
+				}
+			}
+			noscript = string(name) == "noscript"
+			if !hasAttr {
+				continue
+			}
+			if spec := lookup(name); spec != nil {
+				if err := x.attrs(z, spec, raw); err != nil {
+					return err
+				}
+			}
+		case html.EndTagToken:
+			if !x.final && depth == 0 {
+				name, _ := z.TagName()
+				if x.head.Tag(tt, name) {
+					if err := x.finish(); err != nil {
+						return err
+					}
+				}
+			}
+		default:
+			x.head.Other()
+		}
+	}
+}
+
+// attrs reads the attributes of the current tag, an element of spec whose
+// raw bytes are raw, and emits its links in the order they are written.
+// An attribute given twice counts once, the first time, as in HTML.
+func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte) error {
+	var seen uint8
+	all := uint8(1)<<len(spec.attrs) - 1
+	var err error
+	// one handles one attribute; raw says whether val is raw bytes, which
+	// may need decoding by TagAttr.
+	one := func(key, val []byte, raw bool) (more, abort bool) {
+		for i := range spec.attrs {
+			a := &spec.attrs[i]
+			if seen&(1<<i) != 0 || !equalLower(key, a.name) {
+				continue
+			}
+			if raw && needsDecoding(val) {
+				return false, true
+			}
+			seen |= 1 << i
+			if a.srcset {
+				err = srcsetURLs(val, func(u []byte) error { return x.emit(spec.name, a.name, u) })
+			} else {
+				err = x.emit(spec.name, a.name, base.TrimHTMLSpace(val))
+			}
+			break
+		}
+		return err == nil && seen != all, false
+	}
+	// The raw bytes serve while they need no decoding; then TagAttr
+	// reads the attributes again from the first, and those already used
+	// are skipped.
+	if !rawAttrs(raw, len(spec.name), func(k, v []byte) (bool, bool) { return one(k, v, true) }) && err == nil {
+		for more := true; more && err == nil && seen != all; {
+			var key, val []byte
+			key, val, more = z.TagAttr()
+			one(key, val, false)
+		}
+	}
+	return err
+}
+
+// A heldLink is a link found before the base is final: what it needs of
+// a Link, kept small since a head that never ends holds every link of its
+// document.
+type heldLink struct{ elem, attr, ref string }
+
+// emit passes one link to fn, or holds it while the base is not final.
+func (x *Extractor) emit(elem, attr string, ref []byte) error {
+	if !x.final {
+		x.pending = append(x.pending, heldLink{elem: elem, attr: attr, ref: string(ref)})
+		return nil
+	}
+	return x.send(Link{Element: elem, Attr: attr}, ref)
+}
+
+// send resolves a link's reference against the established base and
+// passes the link to fn. ref holds the reference's bytes, or is nil for a
+// held link whose Ref is already a string. A reference seen before in the
+// document gets the strings of its last resolution (resolveCache);
+// otherwise Ref and URL share one allocation, or are the same string when
+// the reference is absolute.
+func (x *Extractor) send(l Link, ref []byte) error {
+	l.Base = x.base
+	held := ref == nil
+	if held {
+		ref = unsafe.Slice(unsafe.StringData(l.Ref), len(l.Ref))
+	}
+	var slot *cacheSlot
+	if !held {
+		var hit bool
+		if slot, hit = x.cache.lookup(ref); hit {
+			l.Ref, l.URL = slot.ref, slot.url
+			return x.call(l)
+		}
+	}
+	if x.base.URL == "" {
+		// Section 3.4 and step 1: with no base the reference is taken as
+		// it is.
+		x.buf = append(x.buf[:0], ref...)
+	} else {
+		// ref is only read during the call.
+		x.buf = x.baseURL.AppendResolve(x.buf[:0], unsafeString(ref))
+	}
+	switch {
+	case held:
+		if string(x.buf) == l.Ref {
+			l.URL = l.Ref
+		} else {
+			l.URL = string(x.buf)
+		}
+	case string(x.buf) == string(ref):
+		l.Ref = string(ref)
+		l.URL = l.Ref
+	case bytes.HasSuffix(x.buf, ref):
+		// Most resolutions end with the reference as written ("g.html",
+		// "/g", "?q", "#f"): Ref is then the tail of URL.
+		l.URL = string(x.buf)
+		l.Ref = l.URL[len(l.URL)-len(ref):]
+	default:
+		x.two = append(append(x.two[:0], ref...), x.buf...)
+		both := string(x.two)
+		l.Ref, l.URL = both[:len(ref)], both[len(ref):]
+	}
+	if slot != nil {
+		x.cache.store(slot, l.Ref, l.URL)
+	}
+	return x.call(l)
+}
+
+// call passes a link to fn, marking an error from it as one that stops
+// the extraction.
+func (x *Extractor) call(l Link) error {
+	if err := x.fn(l); err != nil {
+		return stopError{err}
+	}
+	return nil
+}
+
+// unsafeString returns b as a string without copying, for a use that
+// ends before b changes.
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// finish makes the base final and sends the links held back.
+func (x *Extractor) finish() error {
+	if x.final {
+		return nil
+	}
+	x.final = true
+	x.baseURL = relurl.Parse(x.base.URL)
+	x.cache.reset()
+	for i, h := range x.pending {
+		if err := x.send(Link{Element: h.elem, Attr: h.attr, Ref: h.ref}, nil); err != nil {
+			x.pending = x.pending[:0]
+			return err
+		}
+		x.pending[i] = heldLink{}
+	}
+	x.pending = x.pending[:0]
+	return nil
+}
+
+// maxName is the longest tag name that rawTagName lowers; no element that
+// Extract or the head rules look for has a longer one.
+const maxName = 16
+
+// rawTagName returns the lower-case name of a start tag from its raw
+// bytes "<name ...>", as html.Tokenizer.TagName would, without copying it
+// to the heap: the name ends at white space, "/" or ">". A name longer
+// than maxName is returned as "-" (no element of interest).
+func rawTagName(raw []byte, buf *[maxName]byte) []byte {
+	n := 0
+	for _, c := range raw[1:] {
+		switch c {
+		case ' ', '\n', '\r', '\t', '\f', '/', '>':
+			return buf[:n]
+		}
+		if n == maxName {
+			return []byte("-")
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
+	}
+	return buf[:n]
+}

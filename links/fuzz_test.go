@@ -1,0 +1,129 @@
+package links
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/rfcexamples"
+	"golang.org/x/net/html"
+)
+
+func FuzzExtract(f *testing.F) {
+	f.Add(rfcexamples.HTMLDocument)                                         // section 10
+	f.Add(`<link href=a><base href="../b/"><a href=c>`)                     // held links, relative BASE
+	f.Add(`<noscript><a href=1><noscript><img srcset="x 1x,y"></noscript>`) // noscript re-tokenized
+	f.Add(`<img srcset="a.png (1, 2), b,, c 2x">`)                          // srcset edge cases
+	f.Add("<a href=\"&amp;&#0;&#xD800;\x00\">")                             // references and NUL
+	f.Add(strings.Repeat("<noscript>", 12) + "<a href=x>")                  // noscript depth limit
+	f.Add("<title><a href=x></title><script><a href=y></script>")           // raw text
+	f.Add("<noscript><a href=x></noscript><base href=y>")                   // noscript does not end the head
+	f.Fuzz(func(t *testing.T, doc string) {
+		outer := base.Retrieved("http://r/d/p")
+		var n int
+		err := Extract(strings.NewReader(doc), outer, func(l Link) error {
+			n++
+			if l.URL != relurl.Resolve(l.Base.URL, l.Ref) {
+				t.Fatalf("%q resolved to %q against %q", l.Ref, l.URL, l.Base.URL)
+			}
+			if l.Base != outer && l.Base.Source != base.HTML {
+				t.Fatalf("base %v", l.Base)
+			}
+			if len(l.Ref) > len(doc) {
+				t.Fatalf("ref longer than the document")
+			}
+			return nil
+		})
+		if err != nil && !strings.Contains(err.Error(), "noscript") {
+			t.Fatalf("Extract: %v", err)
+		}
+		// The base agrees with base.FromHTML.
+		b, _ := base.FromHTML(strings.NewReader(doc), outer)
+		var first *Link
+		Extract(strings.NewReader(doc), outer, func(l Link) error {
+			if first == nil {
+				first = &l
+			}
+			return nil
+		})
+		if first != nil && first.Base != b {
+			t.Fatalf("Extract's base %v, FromHTML's %v", first.Base, b)
+		}
+	})
+}
+
+func FuzzRawAttrs(f *testing.F) {
+	// rawAttrs must read the same attributes as Tokenizer.TagAttr, for
+	// every tag it accepts.
+	f.Add(`<a href=x title="t" data-x='y'>`) // the three value forms
+	f.Add(`<a/href=x/ =y ==z href=dup>`)     // slashes, "=" keys, duplicates
+	f.Add(`<img src = "a b" srcset	=c>`)     // white space around "="
+	f.Add(`<a href="x>y" b=>`)               // '>' inside quotes, empty unquoted value
+	f.Add(`<a href='unclosed>`)              // quote never closed
+	f.Add(`<A HREF=X>`)                      // upper case
+	f.Add(`<a href=x&amp;y>`)                // a reference: left to TagAttr
+	f.Add("<A \xc6>")                        // a key that is not UTF-8 (found by fuzzing)
+	f.Add("<A \x00>")                        // a NUL key: U+FFFD for TagAttr (found by fuzzing)
+	f.Fuzz(func(t *testing.T, doc string) {
+		z := html.NewTokenizer(strings.NewReader(doc))
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				return
+			}
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			raw := append([]byte(nil), z.Raw()...)
+			var buf [maxName]byte
+			name := rawTagName(raw, &buf)
+			tn, _ := z.TagName()
+			// A NUL in a name becomes U+FFFD for TagName: no element of
+			// interest has either.
+			if len(tn) <= maxName && string(name) != string(tn) && !strings.Contains(string(name), "\x00") {
+				t.Fatalf("%q: rawTagName %q, TagName %q", raw, name, tn)
+			}
+			if len(tn) > maxName {
+				continue
+			}
+			var got []string
+			seen := map[string]bool{}
+			ok := rawAttrs(raw, len(name), func(k, v []byte) (bool, bool) {
+				// Keys with a NUL never match a name that Extract
+				// looks for; TagAttr turns it into U+FFFD.
+				if needsDecoding(v) || strings.Contains(string(k), "\x00") {
+					return false, true
+				}
+				key := asciiLower(k)
+				if !seen[key] {
+					seen[key] = true
+					got = append(got, key+"="+string(v))
+				}
+				return true, false
+			})
+			var want []string
+			for more := true; more; {
+				k, v, m := z.TagAttr()
+				more = m
+				if len(k) > 0 {
+					want = append(want, string(k)+"="+string(v))
+				}
+			}
+			if ok && strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+				t.Fatalf("%q:\nrawAttrs %q\nTagAttr  %q", raw, got, want)
+			}
+		}
+	})
+}
+
+// asciiLower lowers ASCII letters only, as the Tokenizer does.
+func asciiLower(b []byte) string {
+	out := []byte(string(b))
+	for i, c := range out {
+		if 'A' <= c && c <= 'Z' {
+			out[i] = c + 'a' - 'A'
+		}
+	}
+	return string(out)
+}
