@@ -52,8 +52,7 @@ func register(c *command) {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	// stdinIsTerminal and stderrIsTerminal decide interactive behaviour
-	// (progress output).
+	// stderrIsTerminal decides interactive behaviour (progress output).
 	stderrIsTerminal bool
 }
 

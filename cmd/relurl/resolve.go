@@ -26,9 +26,14 @@ gives the whole base (section 5.2).
                                an empty BASE is no base (section 3.4): the
                                reference is taken as it is
 
+Lines may end in LF or CRLF (the CR is not part of the URL), be of any
+length and hold any bytes. Resolution is lenient by default: the algorithm
+is defined for every string.
+
 Output line N always answers input line N. A line that cannot be handled
-gets an empty output line and an error on standard error naming it; the
-run goes on and exits with status 1.`
+(no TAB, or a URL rejected by -strict) gets an empty output line and an
+error on standard error naming the line; the run goes on and exits with
+status 1.`
 
 func runResolve(e *env, args []string) int {
 	fs := newFlagSet(e, "resolve", "[-strict] [BASE [REF...]]", resolveHelp)
@@ -36,20 +41,17 @@ func runResolve(e *env, args []string) int {
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	r := &resolver{e: e, io: newLineIO(e), strict: *strict}
+	r := &resolver{io: newLineIO(e), strict: *strict}
+	var readErr error
 	switch fs.NArg() {
 	case 0:
-		r.pairsFromInput()
+		readErr = r.pairsFromInput()
 	case 1:
-		r.refsFromInput(fs.Arg(0))
+		readErr = r.refsFromInput(fs.Arg(0))
 	default:
 		r.refsFromArgs(fs.Arg(0), fs.Args()[1:])
 	}
-	if err := r.io.flush(); err != nil {
-		e.errorf("resolve: writing output: %v", err)
-		return exitRejected
-	}
-	if r.failed {
+	if !r.io.finish("resolve", readErr) || r.failed {
 		return exitRejected
 	}
 	return exitOK
@@ -57,94 +59,124 @@ func runResolve(e *env, args []string) int {
 
 // resolver is the state of one run of "relurl resolve".
 type resolver struct {
-	e      *env
 	io     *lineIO
 	strict bool
 	failed bool
-	buf    []byte // output line under construction
+	buf    []byte // output line under construction, when too long for the output buffer
 }
 
 func (r *resolver) refsFromArgs(base string, refs []string) {
 	b := relurl.Parse(base)
-	baseOK := r.check("BASE argument", base)
+	baseErr := r.validate(base)
+	r.reject(baseErr, "BASE argument")
 	for i, ref := range refs {
-		r.emit(b, ref, baseOK && r.check(fmt.Sprintf("REF argument %d", i+1), ref))
+		refErr := r.validate(ref)
+		r.reject(refErr, fmt.Sprintf("REF argument %d", i+1))
+		r.emit(b, ref, baseErr == nil && refErr == nil)
 	}
 }
 
-func (r *resolver) refsFromInput(base string) {
+func (r *resolver) refsFromInput(base string) error {
 	b := relurl.Parse(base)
-	baseOK := r.check("BASE argument", base)
+	baseErr := r.validate(base)
+	if baseErr != nil {
+		// Every line will be rejected: say why once, then name each line.
+		r.reject(baseErr, "BASE argument")
+	}
 	for {
 		line, ok, err := r.io.next()
 		if !ok {
-			r.readError(err)
-			return
+			return err
 		}
 		ref := unsafeString(line)
-		r.emit(b, ref, baseOK && r.check(r.where("REF"), ref))
+		refErr := r.validate(ref)
+		if baseErr != nil {
+			r.io.errorf("resolve: line %d: rejected: the BASE argument is invalid", r.io.lineNo())
+		}
+		r.rejectLine(refErr, "REF")
+		r.emit(b, ref, baseErr == nil && refErr == nil)
 	}
 }
 
-func (r *resolver) pairsFromInput() {
-	var lastBase string
-	var b relurl.URL
+func (r *resolver) pairsFromInput() error {
+	// The last base seen, parsed and checked: consecutive lines often share
+	// a base (all the links of one page).
+	var (
+		lastBase string
+		b        relurl.URL
+		baseErr  error
+	)
 	for {
 		line, ok, err := r.io.next()
 		if !ok {
-			r.readError(err)
-			return
+			return err
 		}
 		baseBytes, refBytes, found := bytes.Cut(line, []byte{'\t'})
 		if !found {
-			r.e.errorf("resolve: line %d: no TAB between BASE and REF", r.io.lineNo())
+			r.io.errorf("resolve: line %d: no TAB: expected BASE<TAB>REF", r.io.lineNo())
 			r.failed = true
 			r.io.out.WriteByte('\n')
 			continue
 		}
-		// Consecutive lines often share a base: parse it once.
 		if string(baseBytes) != lastBase {
 			lastBase = string(baseBytes)
 			b = relurl.Parse(lastBase)
+			baseErr = r.validate(lastBase)
 		}
 		ref := unsafeString(refBytes)
-		valid := r.check(r.where("BASE"), lastBase)
-		valid = r.check(r.where("REF"), ref) && valid
-		r.emit(b, ref, valid)
+		if r.strict {
+			refErr := r.validate(ref)
+			r.rejectLine(baseErr, "BASE")
+			r.rejectLine(refErr, "REF")
+			r.emit(b, ref, baseErr == nil && refErr == nil)
+			continue
+		}
+		r.emit(b, ref, true)
 	}
 }
 
-// where names the current input line and field, for error messages.
-func (r *resolver) where(field string) string {
-	return fmt.Sprintf("line %d: %s", r.io.lineNo(), field)
-}
-
-// check validates s when -strict is on, reporting a failure.
-func (r *resolver) check(what, s string) bool {
+// validate checks s against the BNF of section 2.2 when -strict is on.
+func (r *resolver) validate(s string) error {
 	if !r.strict {
-		return true
+		return nil
 	}
-	if err := relurl.Validate(s); err != nil {
-		r.e.errorf("resolve: %s: %v", what, err)
+	return relurl.Validate(s)
+}
+
+// reject reports err, if any, for the input named what. The error names
+// the byte offset and the rule broken.
+func (r *resolver) reject(err error, what string) {
+	if err != nil {
+		r.io.errorf("resolve: %s: %v", what, err)
 		r.failed = true
-		return false
 	}
-	return true
+}
+
+// rejectLine reports err, if any, for the field of the current input line.
+// It builds the message only on failure: this runs once per line.
+func (r *resolver) rejectLine(err error, field string) {
+	if err != nil {
+		r.reject(err, fmt.Sprintf("line %d: %s", r.io.lineNo(), field))
+	}
 }
 
 // emit writes the resolution of ref against b, or an empty line when the
 // input was rejected.
 func (r *resolver) emit(b relurl.URL, ref string, ok bool) {
-	if ok {
-		r.buf = b.AppendResolve(r.buf[:0], ref)
-		r.io.out.Write(r.buf)
+	out := r.io.out
+	if !ok {
+		out.WriteByte('\n')
+		return
 	}
-	r.io.out.WriteByte('\n')
-}
-
-func (r *resolver) readError(err error) {
-	if err != nil {
-		r.e.errorf("resolve: reading standard input after line %d: %v", r.io.lineNo(), err)
-		r.failed = true
+	// The result is at most len(base)+len(ref)+1 bytes, plus the newline.
+	// Build it in place in the output buffer when it fits, which saves a
+	// copy; otherwise in r.buf.
+	if out.Available() >= len(b.String())+len(ref)+2 {
+		line := b.AppendResolve(out.AvailableBuffer(), ref)
+		out.Write(append(line, '\n'))
+		return
 	}
+	r.buf = b.AppendResolve(r.buf[:0], ref)
+	out.Write(r.buf)
+	out.WriteByte('\n')
 }

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/base64"
+	"strconv"
+	"unicode/utf8"
+)
+
+// JSON lines: the -json output of the commands is one JSON object per
+// line, written by hand with these helpers so that any bytes survive.
+//
+// A JSON string holds Unicode text, and a URL may hold any bytes. The
+// helpers keep every byte:
+//
+//   - NUL and the other control characters are escaped (\u0000), as JSON
+//     requires; the value is exact.
+//   - A value that is not valid UTF-8 is written with each invalid byte
+//     replaced by U+FFFD, for display, and an extra member NAME_base64 gives
+//     its exact bytes in standard base64 (RFC 4648 section 4). The extra
+//     member appears only then, so a consumer reads NAME_base64 when it is
+//     present and NAME otherwise.
+
+// appendJSONString appends s as a JSON string. Invalid UTF-8 bytes become
+// U+FFFD; see appendJSONField for the lossless form.
+func appendJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, `\n`...)
+			case '\r':
+				dst = append(dst, `\r`...)
+			case '\t':
+				dst = append(dst, `\t`...)
+			default:
+				dst = append(dst, `\u00`...)
+				dst = append(dst, hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONField appends the member "name":s, preceded by a comma unless
+// it is the first of its object, and followed by "name_base64" when s is
+// not valid UTF-8 (see above).
+func appendJSONField(dst []byte, first bool, name, s string) []byte {
+	dst = appendJSONName(dst, first, name)
+	dst = appendJSONString(dst, s)
+	if !utf8.ValidString(s) {
+		dst = appendJSONName(dst, false, name+"_base64")
+		dst = append(dst, '"')
+		dst = base64.StdEncoding.AppendEncode(dst, []byte(s))
+		dst = append(dst, '"')
+	}
+	return dst
+}
+
+// appendJSONOptional appends the member "name":s when present, and
+// "name":null when not, so that an absent component differs from an empty
+// one.
+func appendJSONOptional(dst []byte, name, s string, present bool) []byte {
+	if !present {
+		dst = appendJSONName(dst, false, name)
+		return append(dst, "null"...)
+	}
+	return appendJSONField(dst, false, name, s)
+}
+
+// appendJSONName appends "name": with a comma before it unless first.
+func appendJSONName(dst []byte, first bool, name string) []byte {
+	if !first {
+		dst = append(dst, ',')
+	}
+	dst = append(dst, '"')
+	dst = append(dst, name...) // names are ASCII identifiers
+	return append(dst, '"', ':')
+}
+
+// appendJSONBool appends the member "name":true or false.
+func appendJSONBool(dst []byte, name string, v bool) []byte {
+	dst = appendJSONName(dst, false, name)
+	return strconv.AppendBool(dst, v)
+}
+
+// appendJSONInt appends the member "name":v.
+func appendJSONInt(dst []byte, name string, v int) []byte {
+	dst = appendJSONName(dst, false, name)
+	return strconv.AppendInt(dst, int64(v), 10)
+}
