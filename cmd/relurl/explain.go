@@ -27,14 +27,16 @@ reference (step 2a).
 With -json the same is printed as one JSON object, the one that
 "relurl serve" answers at /api/resolve. JSON holds text: a BASE or REF
 that is not valid UTF-8 is rejected there (exit status 1); the text form
-shows any bytes, escaped.`
+shows any bytes, escaped.
 
-// TODO(lead): -spec NAME, once relurl.Spec is merged: choose which entry of
-// specAnswers gives "result" (as /api/resolve's spec parameter does).
+The steps are those of RFC 1808. With -spec rfc2396 or rfc3986, the result
+is that specification's answer, shown after the RFC 1808 trace with the
+answers of all three (as /api/resolve's spec parameter does).`
 
 func runExplain(e *env, args []string) int {
-	fs := newFlagSet(e, "explain", "[-json] BASE REF", explainHelp)
+	fs := newFlagSet(e, "explain", "[-json] [-spec NAME] BASE REF", explainHelp)
 	asJSON := fs.Bool("json", false, "print the trace as JSON, as /api/resolve does")
+	spec := specFlag(fs)
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -47,6 +49,9 @@ func runExplain(e *env, args []string) int {
 	if !*asJSON {
 		fmt.Fprint(e.stdout, relurl.Explain(base, ref))
 		writeAnswers(e, base, ref)
+		if *spec != relurl.RFC1808 {
+			fmt.Fprintf(e.stdout, "\nresult by %s (%s): %s\n", spec, specSection(*spec), relurl.Quote(spec.Resolve(base, ref)))
+		}
 		return exitOK
 	}
 	for _, a := range []struct{ name, s string }{{"BASE", base}, {"REF", ref}} {
@@ -55,7 +60,7 @@ func runExplain(e *env, args []string) int {
 			return exitRejected
 		}
 	}
-	resp, _ := newResolveResponse(base, ref, "")
+	resp, _ := newResolveResponse(base, ref, spec.String())
 	out, err := json.MarshalIndent(resp, "", "  ")
 	if err != nil {
 		e.errorf("explain: %v", err)

@@ -37,12 +37,17 @@ reference reaches: one without a scheme against a BASE with one, such as
 "g" against "http://a/b".`
 
 func runRel(e *env, args []string) int {
-	fs := newFlagSet(e, "rel", "[-strict] [BASE [TARGET...]]", relHelp)
+	fs := newFlagSet(e, "rel", "[-strict] [-spec NAME] [BASE [TARGET...]]", relHelp)
 	strict := fs.Bool("strict", false, "reject a BASE or TARGET that breaks the BNF of RFC 1808 section 2.2:\nprint an empty line and an error naming the line, offset and rule")
+	spec := specFlag(fs)
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	r := &relativizer{e: e, io: newLineIO(e), strict: *strict}
+	if *strict && *spec != relurl.RFC1808 {
+		e.errorf("rel: -strict checks the grammar of RFC 1808 and cannot be used with -spec %s", spec)
+		return exitUsage
+	}
+	r := &relativizer{e: e, io: newLineIO(e), strict: *strict, spec: *spec}
 	switch fs.NArg() {
 	case 0:
 		r.pairsFromInput()
@@ -66,6 +71,7 @@ type relativizer struct {
 	e      *env
 	io     *lineIO
 	strict bool
+	spec   relurl.Spec // RFC1808 unless -spec says otherwise
 	failed bool
 	buf    []byte // output line under construction, then scratch
 }
@@ -144,12 +150,16 @@ func (r *relativizer) check(what, s string) bool {
 // empty line when the input was rejected or no reference reaches target.
 func (r *relativizer) emit(b relurl.URL, target, where string, ok bool) {
 	if ok {
-		r.buf = b.AppendRelative(r.buf[:0], target)
+		if r.spec == relurl.RFC1808 {
+			r.buf = b.AppendRelative(r.buf[:0], target)
+		} else {
+			r.buf = append(r.buf[:0], r.spec.Relative(b.String(), target)...)
+		}
 		if r.reaches(b, target) {
 			r.io.out.Write(r.buf)
 		} else {
-			r.e.errorf("rel: %s: no reference resolves to %s against base %s (RFC 1808 section 4)%s",
-				where, relQuote(target), relQuote(b.String()), unreachableHint(b))
+			r.e.errorf("rel: %s: no reference resolves to %s against base %s (%s)%s",
+				where, relQuote(target), relQuote(b.String()), specSection(r.spec), unreachableHint(b))
 			r.failed = true
 		}
 	}
@@ -165,7 +175,7 @@ func (r *relativizer) reaches(b relurl.URL, target string) bool {
 		return true
 	}
 	n := len(r.buf)
-	r.buf = b.AppendResolve(r.buf, target)
+	r.buf = r.spec.AppendResolve(r.buf, b.String(), target)
 	reached := string(r.buf[n:]) == target
 	r.buf = r.buf[:n]
 	return reached

@@ -36,12 +36,17 @@ error on standard error naming the line; the run goes on and exits with
 status 1.`
 
 func runResolve(e *env, args []string) int {
-	fs := newFlagSet(e, "resolve", "[-strict] [BASE [REF...]]", resolveHelp)
+	fs := newFlagSet(e, "resolve", "[-strict] [-spec NAME] [BASE [REF...]]", resolveHelp)
 	strict := fs.Bool("strict", false, "reject a BASE or REF that breaks the BNF of RFC 1808 section 2.2:\nprint an empty line and an error naming the line, offset and rule")
+	spec := specFlag(fs)
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	r := &resolver{io: newLineIO(e), strict: *strict}
+	if *strict && *spec != relurl.RFC1808 {
+		e.errorf("resolve: -strict checks the grammar of RFC 1808 and cannot be used with -spec %s", spec)
+		return exitUsage
+	}
+	r := &resolver{io: newLineIO(e), strict: *strict, spec: *spec}
 	var readErr error
 	switch fs.NArg() {
 	case 0:
@@ -61,6 +66,7 @@ func runResolve(e *env, args []string) int {
 type resolver struct {
 	io     *lineIO
 	strict bool
+	spec   relurl.Spec // RFC1808 unless -spec says otherwise
 	failed bool
 	buf    []byte // output line under construction, when too long for the output buffer
 }
@@ -172,11 +178,19 @@ func (r *resolver) emit(b relurl.URL, ref string, ok bool) {
 	// Build it in place in the output buffer when it fits, which saves a
 	// copy; otherwise in r.buf.
 	if out.Available() >= len(b.String())+len(ref)+2 {
-		line := b.AppendResolve(out.AvailableBuffer(), ref)
+		line := r.appendResolve(out.AvailableBuffer(), b, ref)
 		out.Write(append(line, '\n'))
 		return
 	}
-	r.buf = b.AppendResolve(r.buf[:0], ref)
+	r.buf = r.appendResolve(r.buf[:0], b, ref)
 	out.Write(r.buf)
 	out.WriteByte('\n')
+}
+
+// appendResolve resolves ref against b by the chosen specification.
+func (r *resolver) appendResolve(dst []byte, b relurl.URL, ref string) []byte {
+	if r.spec == relurl.RFC1808 {
+		return b.AppendResolve(dst, ref)
+	}
+	return r.spec.AppendResolve(dst, b.String(), ref)
 }

@@ -1,0 +1,25 @@
+package main
+
+import (
+	"flag"
+
+	"github.com/relurl/relurl"
+)
+
+// specFlag defines the -spec flag shared by the commands that resolve:
+// the specification whose rules they follow, RFC 1808 by default.
+func specFlag(fs *flag.FlagSet) *relurl.Spec {
+	spec := new(relurl.Spec)
+	fs.TextVar(spec, "spec", relurl.RFC1808, "the specification to resolve by: rfc1808, rfc2396 or rfc3986")
+	return spec
+}
+
+// specSection names the part of a specification that defines resolution,
+// for messages.
+func specSection(s relurl.Spec) string {
+	switch s {
+	case relurl.RFC2396, relurl.RFC3986:
+		return "RFC " + s.String()[3:] + " section 5.2"
+	}
+	return "RFC 1808 section 4"
+}
