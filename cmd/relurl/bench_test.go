@@ -8,9 +8,10 @@ import (
 	"net/url"
 	"runtime"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/cputime"
 
 	"github.com/relurl/relurl"
 )
@@ -218,13 +219,10 @@ func splitLines(input []byte, n int) [][]byte {
 	return chunks
 }
 
-// cpuTime returns the user and system CPU time of the process so far.
+// cpuTime returns the CPU time the process has used (see internal/cputime).
 func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	d, _ := cputime.Process()
+	return d
 }
 
 // TestCrawlFilters checks what the benchmark compares: on a slice of the
