@@ -5,9 +5,6 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"testing"
-	"time"
-
-	"github.com/relurl/relurl/internal/cputime"
 )
 
 // Run: go test -run '^$' -bench 'Spec' -benchmem .
@@ -160,7 +157,7 @@ func TestSpecCrawlMix(t *testing.T) {
 }
 
 // BenchmarkSpecVsNetURL measures the goals as ratios that stand up on a
-// busy machine: each iteration resolves the whole mix specVsRounds times
+// busy machine: each iteration resolves the whole mix ratioRounds times
 // with relurl and as many times with net/url, alternately, and sums the
 // process CPU time of each apart, so that time spent waiting for a core
 // counts for neither and a load that slows one slows the other alike. It
@@ -213,37 +210,8 @@ func BenchmarkSpecVsNetURL(b *testing.B) {
 	}
 	for _, sd := range sides {
 		b.Run(sd.name, func(b *testing.B) {
-			var ours, theirs time.Duration
-			for b.Loop() {
-				c0 := cpuNow()
-				for range specVsRounds {
-					sd.ours()
-				}
-				c1 := cpuNow()
-				for range specVsRounds {
-					sd.their()
-				}
-				c2 := cpuNow()
-				ours, theirs = ours+c1-c0, theirs+c2-c1
-			}
-			n := float64(b.N * specVsRounds * len(links))
-			b.ReportMetric(float64(ours.Nanoseconds())/n, "cpu-ns/link")
-			b.ReportMetric(float64(theirs.Nanoseconds())/n, "net/url-cpu-ns/link")
-			if ours > 0 {
-				b.ReportMetric(float64(theirs)/float64(ours), "x-net/url")
-			}
+			benchRatio(b, len(links), sd.ours, sd.their, "net/url")
 		})
 	}
 	_ = sink
-}
-
-// specVsRounds is how many times BenchmarkSpecVsNetURL resolves the mix in
-// a row on each side: enough for some milliseconds, well above the
-// granularity of CPU time accounting.
-const specVsRounds = 20
-
-// cpuNow returns the CPU time the process has used (see internal/cputime).
-func cpuNow() time.Duration {
-	d, _ := cputime.Process()
-	return d
 }
