@@ -79,6 +79,11 @@ func (b Base) String() string { return b.u.s }
 // time in len(b.String())+len(ref), but it reads the base only to copy
 // from it, or to remove dot segments from its directory.
 func (b Base) AppendResolve(dst []byte, ref string) []byte {
+	// Small enough to inline, so that the base is not copied for the call.
+	return b.appendResolve(dst, ref)
+}
+
+func (b *Base) appendResolve(dst []byte, ref string) []byte {
 	switch b.spec {
 	case RFC3986:
 		return b.append3986(dst, ref)
