@@ -28,7 +28,7 @@ func TestInlining(t *testing.T) {
 	want := []string{
 		"URL.String", "URL.Scheme", "URL.HasScheme", "URL.NetLoc", "URL.HasNetLoc", "URL.Path",
 		"URL.Params", "URL.HasParams", "URL.Query", "URL.HasQuery", "URL.Fragment", "URL.HasFragment",
-		"URL.IsAbsolute", "URL.IsZero", "zeroBytes", "pick", "topIsDotDot", "isHex", "isSchemeChar",
+		"URL.IsAbsolute", "URL.IsZero", "URL.AppendResolve", "zeroBytes", "pick", "topIsDotDot", "isHex", "isSchemeChar",
 	}
 	for _, fn := range want {
 		if !got[fn] && !got["(*"+fn+")"] {

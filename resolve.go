@@ -37,6 +37,11 @@ func Resolve(base, ref string) string {
 // extended buffer. It does not allocate when dst has room for the result,
 // which is never longer than len(u.String()) + len(ref) + 1.
 func (u URL) AppendResolve(dst []byte, ref string) []byte {
+	// Small enough to inline, so that the base is not copied for the call.
+	return u.appendResolve(dst, ref)
+}
+
+func (u *URL) appendResolve(dst []byte, ref string) []byte {
 	if u.s == "" || ref == "" {
 		return append(dst, pick(u.s, ref)...)
 	}
