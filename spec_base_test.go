@@ -1,6 +1,8 @@
 package relurl
 
 import (
+	"os/exec"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -217,5 +219,37 @@ func FuzzSpecBase(f *testing.F) {
 		}
 		checkBase(t, s, base, ref)
 		checkBaseSplit(t, base)
+		// The literal transcriptions are quadratic: compare on inputs of
+		// modest size.
+		if len(base)+len(ref) < 4096 {
+			switch s {
+			case RFC3986:
+				if got, want := s.ParseBase(base).Resolve(ref), slowResolve3986(base, ref); got != want {
+					t.Fatalf("RFC3986.ParseBase(%q).Resolve(%q) = %q, literal algorithm gives %q", base, ref, got, want)
+				}
+			case RFC2396:
+				if got, want := s.ParseBase(base).Resolve(ref), slowResolve2396(base, ref); got != want {
+					t.Fatalf("RFC2396.ParseBase(%q).Resolve(%q) = %q, literal algorithm gives %q", base, ref, got, want)
+				}
+			}
+		}
 	})
+}
+
+// TestBaseInlining fails when the small methods of Base stop being
+// inlinable: AppendResolve inlines so that the base is not copied for each
+// call, as URL.AppendResolve does (inlining_test.go).
+func TestBaseInlining(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the package with -gcflags=-m")
+	}
+	out, err := exec.Command("go", "build", "-gcflags=-m", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
+	}
+	for _, fn := range []string{"Base.AppendResolve", "Base.String", "Base.Spec"} {
+		if !strings.Contains(string(out), "can inline "+fn+"\n") {
+			t.Errorf("%s is not inlinable (%s)", fn, runtime.Version())
+		}
+	}
 }
