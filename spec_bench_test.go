@@ -241,3 +241,19 @@ func BenchmarkSpecVsNetURL(b *testing.B) {
 	}
 	_ = sink
 }
+
+// BenchmarkSpecParseBase measures parsing the bases of the crawl mix once
+// each, the price paid per page before Base.AppendResolve.
+func BenchmarkSpecParseBase(b *testing.B) {
+	links := specCrawlMix(specMixSize)
+	var sink Base
+	for _, s := range Specs {
+		b.Run(s.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				sink = s.ParseBase(links[i%len(links)].base)
+			}
+		})
+	}
+	_ = sink
+}
