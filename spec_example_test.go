@@ -75,3 +75,34 @@ func ExampleSpec_UnmarshalText() {
 	// Output:
 	// rfc2396 http://a/b/c/?y
 }
+
+// A page's links resolve against one base: parse it once with ParseBase,
+// then append each link to a reused buffer, without allocating.
+func ExampleSpec_ParseBase() {
+	page := relurl.RFC3986.ParseBase("https://example.com/news/2024/index.html")
+	buf := make([]byte, 0, 256)
+	for _, ref := range []string{"../img/a.png", "/about", "?page=2", "#top", "//cdn.example/x.js", "./../../x/./y"} {
+		buf = page.AppendResolve(buf[:0], ref)
+		fmt.Println(string(buf))
+	}
+	// Output:
+	// https://example.com/news/img/a.png
+	// https://example.com/about
+	// https://example.com/news/2024/index.html?page=2
+	// https://example.com/news/2024/index.html#top
+	// https://cdn.example/x.js
+	// https://example.com/x/y
+}
+
+// A Base resolves by the specification that parsed it; the same base
+// parsed by each gives each one's answers.
+func ExampleBase_Resolve() {
+	for _, s := range relurl.Specs {
+		base := s.ParseBase("http://a/b/c/d;p?q")
+		fmt.Println(base.Spec(), base.Resolve(";x"), base.Resolve("?y"), base.Resolve("../../../g"))
+	}
+	// Output:
+	// rfc1808 http://a/b/c/d;x http://a/b/c/d;p?y http://a/../g
+	// rfc2396 http://a/b/c/;x http://a/b/c/?y http://a/../g
+	// rfc3986 http://a/b/c/;x http://a/b/c/d;p?y http://a/g
+}
