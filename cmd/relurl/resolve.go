@@ -72,7 +72,7 @@ type resolver struct {
 }
 
 func (r *resolver) refsFromArgs(base string, refs []string) {
-	b := relurl.Parse(base)
+	b := r.spec.ParseBase(base)
 	baseErr := r.validate(base)
 	r.reject(baseErr, "BASE argument")
 	for i, ref := range refs {
@@ -83,7 +83,7 @@ func (r *resolver) refsFromArgs(base string, refs []string) {
 }
 
 func (r *resolver) refsFromInput(base string) error {
-	b := relurl.Parse(base)
+	b := r.spec.ParseBase(base)
 	baseErr := r.validate(base)
 	if baseErr != nil {
 		// Every line will be rejected: say why once, then name each line.
@@ -109,7 +109,7 @@ func (r *resolver) pairsFromInput() error {
 	// a base (all the links of one page).
 	var (
 		lastBase string
-		b        relurl.URL
+		b        relurl.Base
 		baseErr  error
 	)
 	for {
@@ -126,7 +126,7 @@ func (r *resolver) pairsFromInput() error {
 		}
 		if string(baseBytes) != lastBase {
 			lastBase = string(baseBytes)
-			b = relurl.Parse(lastBase)
+			b = r.spec.ParseBase(lastBase)
 			baseErr = r.validate(lastBase)
 		}
 		ref := unsafeString(refBytes)
@@ -168,7 +168,7 @@ func (r *resolver) rejectLine(err error, field string) {
 
 // emit writes the resolution of ref against b, or an empty line when the
 // input was rejected.
-func (r *resolver) emit(b relurl.URL, ref string, ok bool) {
+func (r *resolver) emit(b relurl.Base, ref string, ok bool) {
 	out := r.io.out
 	if !ok {
 		out.WriteByte('\n')
@@ -178,19 +178,11 @@ func (r *resolver) emit(b relurl.URL, ref string, ok bool) {
 	// Build it in place in the output buffer when it fits, which saves a
 	// copy; otherwise in r.buf.
 	if out.Available() >= len(b.String())+len(ref)+2 {
-		line := r.appendResolve(out.AvailableBuffer(), b, ref)
+		line := b.AppendResolve(out.AvailableBuffer(), ref)
 		out.Write(append(line, '\n'))
 		return
 	}
-	r.buf = r.appendResolve(r.buf[:0], b, ref)
+	r.buf = b.AppendResolve(r.buf[:0], ref)
 	out.Write(r.buf)
 	out.WriteByte('\n')
-}
-
-// appendResolve resolves ref against b by the chosen specification.
-func (r *resolver) appendResolve(dst []byte, b relurl.URL, ref string) []byte {
-	if r.spec == relurl.RFC1808 {
-		return b.AppendResolve(dst, ref)
-	}
-	return r.spec.AppendResolve(dst, b.String(), ref)
 }
