@@ -34,6 +34,19 @@
 // without its leading "/"; a base with a net_loc and an empty path has
 // path "/".
 //
+// # Writing relative URLs
+//
+// Relative (section 5.3) is the inverse of Resolve: the shortest reference
+// that resolves back to a target, checked with Resolve before it is
+// returned.
+//
+// # Later specifications
+//
+// RFC 1808 is the default everywhere. A Spec (RFC1808, RFC2396, RFC3986)
+// chooses another specification's rules for a call: Spec.Resolve,
+// Spec.AppendResolve, and Spec.ParseBase for many references against one
+// base.
+//
 // # Why a link resolved where it did
 //
 // Explain resolves like Resolve and records how: the components of base
