@@ -53,8 +53,9 @@ var statsLinks = regexp.MustCompile(`; (\d+) links;`)
 
 // benchLinks runs "relurl links -jobs J" over copies inputs, each the
 // corpus, writing the rows to io.Discard, and reports links per second
-// (wall clock) and links per CPU second (the process's CPU time, all
-// threads: the rate per core, whatever else the machine runs).
+// (wall clock), links per CPU second (the process's CPU time, all
+// threads: the rate per core, whatever else the machine runs) and the
+// cores used on average (CPU time over wall time).
 func benchLinks(b *testing.B, jobs, copies int) {
 	path, st := benchCorpus(b)
 	args := []string{"links", "-stats", "-jobs", strconv.Itoa(jobs)}
@@ -87,9 +88,13 @@ func benchLinks(b *testing.B, jobs, copies int) {
 	if want := int64(st.Links) * int64(copies); links/int64(b.N) < want {
 		b.Fatalf("%d links per run, want at least the corpus's %d a@href", links/int64(b.N), want)
 	}
+	b.Logf("corpus: %d bytes, %d records, %d HTML pages, %d a@href; %d rows per run", st.Bytes, st.Records, st.HTML, st.Links, links/int64(b.N))
 	b.ReportMetric(float64(links)/b.Elapsed().Seconds(), "links/s")
 	if cpu > 0 {
 		b.ReportMetric(float64(links)/cpu.Seconds(), "links/cpu-s")
+		// The cores the process had on average: 2 for -jobs 2 on an idle
+		// 2-core machine, less when others share it.
+		b.ReportMetric(cpu.Seconds()/b.Elapsed().Seconds(), "cores")
 	}
 }
 
@@ -132,3 +137,35 @@ func (w *strWriter) Write(p []byte) (int, error) { w.s += string(p); return len(
 type eofReader struct{}
 
 func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+// BenchmarkCrawlScaling runs "relurl links" over two copies of the corpus
+// with -jobs 1 and then -jobs 2 in each iteration, so that both meet the
+// same load from other processes, and reports the speedup: wall time of
+// -jobs 1 over wall time of -jobs 2 (2 at best on 2 free cores).
+func BenchmarkCrawlScaling(b *testing.B) {
+	path, st := benchCorpus(b)
+	b.SetBytes(st.Bytes * 2 * 2)
+	var wall [3]time.Duration
+	var cpu [3]time.Duration
+	b.ResetTimer()
+	for range b.N {
+		for _, jobs := range []int{1, 2} {
+			var errb strWriter
+			e := &env{stdin: eofReader{}, stdout: io.Discard, stderr: &errb}
+			t0 := time.Now()
+			c0, _ := cpuTime()
+			if code := run(e, []string{"links", "-jobs", strconv.Itoa(jobs), path, path}); code != exitOK {
+				b.Fatalf("exit %d: %s", code, errb.s)
+			}
+			c1, _ := cpuTime()
+			wall[jobs] += time.Since(t0)
+			cpu[jobs] += c1 - c0
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(wall[1].Seconds()/wall[2].Seconds(), "speedup")
+	if cpu[1] > 0 {
+		b.ReportMetric(cpu[2].Seconds()/wall[2].Seconds(), "cores-jobs2")
+		b.ReportMetric(cpu[1].Seconds()/cpu[2].Seconds(), "cpu-efficiency")
+	}
+}
