@@ -131,3 +131,20 @@ func TestLinksJobs(t *testing.T) {
 		t.Errorf("-jobs 0: exit %d", code)
 	}
 }
+
+func TestLinksJobsErrorsAndProgress(t *testing.T) {
+	// Two jobs sharing standard error: whole lines, each error once, the
+	// progress line ended.
+	dir := t.TempDir()
+	paths := corpora(t, dir, 3, 100<<10)
+	args := []string{"-jobs", "2", filepath.Join(dir, "a-missing.warc"), filepath.Join(dir, "b-missing.warc")}
+	_, errs, code := runLinksCmd(t, "", true, append(args, paths...)...)
+	if code != exitRejected || !strings.HasSuffix(errs, "\n") || !strings.Contains(errs, "links, ") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	for _, m := range []string{"relurl: links: " + args[2] + ": ", "relurl: links: " + args[3] + ": "} {
+		if strings.Count(errs, m) != 1 {
+			t.Errorf("stderr names %q %d times:\n%q", m, strings.Count(errs, m), errs)
+		}
+	}
+}
