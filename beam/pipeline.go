@@ -10,13 +10,17 @@
 // Input: a text file listing WARC (".warc", ".warc.gz") and WAT
 // (".wat", ".wat.gz") paths, one per line, on any file system Beam knows
 // (local here; gs://, s3:// with the matching import). Output: sharded
-// text files PREFIX-SSSSS-of-NNNNN, one line per link:
+// text files PREFIX-SSSSS-of-NNNNN, one line per link, with the columns
+// of "relurl links" (TSV):
 //
-//	page-URI TAB element@attribute TAB reference TAB resolved
+//	document TAB base TAB base_source TAB element@attribute TAB ref TAB url
 //
-// and PREFIX-errors-SSSSS-of-NNNNN, one line per error, naming the file and
-// byte offset. Tabs, newlines and backslashes inside fields are written
-// \t, \n, \r and \\, so that a line is always one link.
+// where document is FILE#OFFSET (the record's offset, or its gzip
+// member's), and PREFIX-errors-SSSSS-of-NNNNN, one line per error, naming
+// the file and byte offset. Backslashes, tabs, newlines and carriage
+// returns inside fields are written \\, \t, \n and \r, so that a line is
+// always one link. Which records count, and how their base is established
+// (RFC 1808 section 3), is as for "relurl links": see archive.go.
 package relurlbeam
 
 import (
@@ -31,11 +35,8 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"golang.org/x/net/html"
 
-	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/internal/warc"
-	"github.com/relurl/relurl/internal/wat"
+	"github.com/relurl/relurl/links"
 )
 
 func init() {
@@ -90,117 +91,16 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	}
 	defer f.Close()
 	filesRead.Inc(ctx, 1)
-	out := func(page, where, ref, resolved string) {
-		linksOut.Inc(ctx, 1)
-		emit(escape(page) + "\t" + where + "\t" + escape(ref) + "\t" + escape(resolved))
+	a := archiveLinks{
+		file: path,
+		out: func(doc string, k links.Link) {
+			linksOut.Inc(ctx, 1)
+			emit(formatRow(doc, k))
+		},
+		fail: fail,
 	}
-	if strings.HasSuffix(path, ".wat") || strings.HasSuffix(path, ".wat.gz") {
-		return readWAT(f, path, out, fail)
-	}
-	return readWARC(f, path, out, fail)
-}
-
-// readWARC emits the a@href links of the HTML responses of a WARC file.
-func readWARC(f io.Reader, path string, out func(page, where, ref, resolved string), fail func(error)) error {
-	r := warc.NewReader(f, path)
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			fail(err)
-			continue
-		}
-		if !rec.IsHTTPResponse() {
-			continue
-		}
-		resp, err := rec.ReadHTTPResponse()
-		if err != nil {
-			fail(err)
-			continue
-		}
-		if _, redirect := resp.Redirect(); redirect || !resp.IsHTML() {
-			continue
-		}
-		if err := pageLinks(resp.Body, rec.TargetURI, out); err != nil {
-			fail(err)
-		}
-	}
-}
-
-// pageLinks emits the a@href links of an HTML page retrieved from page.
-//
-// TODO(issue 7): replace with the links package (base/ and links/) once
-// merged. This minimal stand-in takes as base the first BASE href when it
-// has a scheme, otherwise the retrieval URL (RFC 1808 sections 3.1 and
-// 3.3); it ignores base URLs given in message headers (section 3.1) and
-// every element but A.
-func pageLinks(body io.Reader, page string, out func(page, where, ref, resolved string)) error {
-	base := page
-	seenBase := false
-	z := html.NewTokenizer(body)
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			if z.Err() == io.EOF {
-				return nil
-			}
-			return z.Err()
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			tag := string(name)
-			if (tag != "a" && tag != "base") || !hasAttr {
-				continue
-			}
-			for {
-				key, val, more := z.TagAttr()
-				if string(key) == "href" {
-					href := string(val)
-					if tag == "base" {
-						if !seenBase && relurl.Parse(href).HasScheme() {
-							base = href
-						}
-						seenBase = true
-					} else {
-						out(page, "a@href", href, relurl.Resolve(base, href))
-					}
-					break
-				}
-				if !more {
-					break
-				}
-			}
-		}
-	}
-}
-
-// readWAT emits the A@/href links a WAT file records, resolved against
-// the recorded BASE href when it has a scheme, otherwise the target URI.
-func readWAT(f io.Reader, path string, out func(page, where, ref, resolved string), fail func(error)) error {
-	r := wat.NewReader(f, path)
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			fail(err)
-			continue
-		}
-		if !rec.HTML {
-			continue
-		}
-		base := rec.TargetURI
-		if rec.HasBase && relurl.Parse(rec.Base).HasScheme() {
-			base = rec.Base
-		}
-		for _, l := range rec.Links {
-			if l.Path == "A@/href" {
-				out(rec.TargetURI, "a@href", l.URL, relurl.Resolve(base, l.URL))
-			}
-		}
-	}
+	a.read(f)
+	return nil
 }
 
 // escape writes tab, CR, LF and backslash as \t, \r, \n and \\.

@@ -3,7 +3,9 @@ package relurlbeam
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -25,13 +27,13 @@ const (
 	rfcBase  = "http://a/b/c/d;p?q#f"
 	basePage = `<html><head><BASE href="http://a/b/c/d;p?q#f"></head><body>
 <a href="g">1</a><A HREF=";x">2</A><a href="../../../g">3</a><a name=nohref>4</a>
-<a href="g?y#s">5</a></body></html>`
+<a href="g?y#s">5</a><img src="src&#9;tab"></body></html>`
 	plainPage = `<p><a href="//g">x</a> <a href="./g/"></a></p>`
 )
 
 // writeArchives writes a gzip WARC, a plain WARC with an error, and a WAT
 // file into dir, and the list of their paths; it returns the list's path.
-func writeArchives(t *testing.T, dir string) string {
+func writeArchives(t *testing.T, dir string) (string, map[string][]int64) {
 	var gz bytes.Buffer
 	w := warctest.NewWriter(&gz, true)
 	w.Write(warctest.Warcinfo())
@@ -39,6 +41,7 @@ func writeArchives(t *testing.T, dir string) string {
 	w.Write(warctest.Response("http://a/b/c/d;p?q", 301, [][2]string{{"Location", "g"}, {"Content-Type", "text/html"}}, `<a href="redirect-body">`))
 	w.Write(warctest.Response("http://a/logo.png", 200, [][2]string{{"Content-Type", "image/png"}}, `<a href="not-html">`))
 	w.Write(warctest.HTML("", `<a href="no-uri">`))
+	w.Write(warctest.Response("http://a/page", 200, [][2]string{{"Content-Type", "text/html"}, {"Content-Base", "http://hdr/x/"}}, `<a href="../y">`))
 
 	var plain bytes.Buffer
 	p := warctest.NewWriter(&plain, false)
@@ -64,7 +67,7 @@ func writeArchives(t *testing.T, dir string) string {
 	sort.Strings(list)
 	listPath := filepath.Join(dir, "list.txt")
 	os.WriteFile(listPath, []byte(strings.Join(list, "\n")+"\n"), 0o644)
-	return listPath
+	return listPath, map[string][]int64{"one": w.Offsets, "three": ww.Offsets}
 }
 
 // readShards returns the sorted lines of the n shards under prefix,
@@ -84,9 +87,25 @@ func readShards(t *testing.T, prefix string, n int) []string {
 	return lines
 }
 
-func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.PipelineResult, error)) {
+// commandRows returns the sorted rows "relurl links" writes for the
+// archives listed in list, building the command from the parent module.
+func commandRows(t *testing.T, list string) []string {
+	bin := filepath.Join(t.TempDir(), "relurl")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/relurl")
+	build.Dir = ".."
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building relurl: %v\n%s", err, b)
+	}
+	// Exit status 1: the test archives hold errors on purpose.
+	out, _ := exec.Command(bin, "links", "-files-from", list).Output()
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	sort.Strings(lines)
+	return lines
+}
+
+func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.PipelineResult, error), sameAsCommand bool) {
 	dir := t.TempDir()
-	list := writeArchives(t, dir)
+	list, offs := writeArchives(t, dir)
 	out := filepath.Join(dir, "out", "links")
 	os.MkdirAll(filepath.Dir(out), 0o755)
 	const shards = 3
@@ -98,17 +117,32 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 	}
 
 	got := readShards(t, out, shards)
+	one := func(i int) string { return fmt.Sprintf("%s#%d", filepath.Join(dir, "one.warc.gz"), offs["one"][i]) }
+	two := filepath.Join(dir, "two.warc") + "#0"
+	three := fmt.Sprintf("%s#%d", filepath.Join(dir, "three.wat.gz"), offs["three"][1])
 	want := []string{
-		"http://a/b/c/d;p?q\ta@href\t./g/\thttp://a/b/c/g/",
-		"http://a/b/c/d;p?q\ta@href\t//g\thttp://g",
-		"http://example.com/page.html\ta@href\t../../../g\thttp://a/../g",
-		"http://example.com/page.html\ta@href\t;x\thttp://a/b/c/d;x",
-		"http://example.com/page.html\ta@href\tg\thttp://a/b/c/g",
-		"http://example.com/page.html\ta@href\tg?y#s\thttp://a/b/c/g?y#s",
-		"http://w/x/y\ta@href\t..\thttp://a/b/",
+		one(1) + "\thttp://a/b/c/d;p?q#f\thtml\ta@href\t../../../g\thttp://a/../g",
+		one(1) + "\thttp://a/b/c/d;p?q#f\thtml\ta@href\t;x\thttp://a/b/c/d;x",
+		one(1) + "\thttp://a/b/c/d;p?q#f\thtml\ta@href\tg\thttp://a/b/c/g",
+		one(1) + "\thttp://a/b/c/d;p?q#f\thtml\ta@href\tg?y#s\thttp://a/b/c/g?y#s",
+		one(1) + "\thttp://a/b/c/d;p?q#f\thtml\timg@src\tsrc\\ttab\thttp://a/b/c/src\\ttab",
+		one(2) + "\thttp://a/b/c/d;p?q\tretrieval\thttp@location\tg\thttp://a/b/c/g",
+		one(5) + "\thttp://hdr/x/\theader\ta@href\t../y\thttp://hdr/y",
+		three + "\thttp://a/b/c/d;p?q\thtml\ta@href\t..\thttp://a/b/",
+		three + "\thttp://a/b/c/d;p?q\thtml\timg@src\ti.png\thttp://a/b/c/i.png",
+		two + "\thttp://a/b/c/d;p?q\tretrieval\ta@href\t./g/\thttp://a/b/c/g/",
+		two + "\thttp://a/b/c/d;p?q\tretrieval\ta@href\t//g\thttp://g",
 	}
+	sort.Strings(want)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("links:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	// The pipeline and the command give the same rows.
+	if sameAsCommand {
+		if cmd := commandRows(t, list); strings.Join(cmd, "\n") != strings.Join(got, "\n") {
+			t.Errorf("relurl links gives\n%s", strings.Join(cmd, "\n"))
+		}
 	}
 
 	errs := readShards(t, out+"-errors", shards)
@@ -122,11 +156,12 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 
 // TestPipelinePrism runs the pipeline on prism, Beam's local runner,
 // in process.
-func TestPipelinePrism(t *testing.T) { testPipeline(t, prism.Execute) }
+// It also checks that the rows are those of the relurl links command.
+func TestPipelinePrism(t *testing.T) { testPipeline(t, prism.Execute, true) }
 
 // TestPipelineDirect runs it on the older direct runner, which Beam
 // deprecates in favour of prism but which is still in the SDK.
-func TestPipelineDirect(t *testing.T) { testPipeline(t, direct.Execute) }
+func TestPipelineDirect(t *testing.T) { testPipeline(t, direct.Execute, false) }
 
 func TestEscape(t *testing.T) {
 	if got := escape("a\tb\nc\rd\\e"); got != `a\tb\nc\rd\\e` {

@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -41,9 +43,11 @@ base URL, established by RFC 1808 section 3, innermost rule first:
   none        no base: references are taken as they are (3.4)
 
 INPUT is an HTML file, a MIME message (.eml, .mht, .mhtml, or detected
-from its content: every HTML part counts), a directory (walked
-recursively, .html .htm .xhtml .shtml .eml .mht .mhtml files only), an
-http:// or https:// URL (fetched), or - for standard input.
+from its content: every HTML part counts), a WARC or WAT web archive
+(.warc, .warc.gz, .wat, .wat.gz, or detected from its content; see
+below), a directory (walked recursively, .html .htm .xhtml .shtml .eml
+.mht .mhtml .warc .warc.gz .wat .wat.gz files only), an http:// or
+https:// URL (fetched), or - for standard input.
 
 Output is one row per link, in document order, with the columns
   document  base  base_source  element@attribute  ref  url
@@ -59,14 +63,16 @@ naming it, and the run goes on; the exit status is then 1. Progress
 (files, links, MB/s) goes to standard error when it is a terminal.`
 
 func runLinks(e *env, args []string) int {
-	fs := newFlagSet(e, "links", "[flags] INPUT...", linksHelp)
+	fs := newFlagSet(e, "links", "[flags] INPUT...", linksHelp+crawlHelp)
 	format := fs.String("format", "tsv", "output format: tsv or ndjson")
-	header := fs.Bool("header", false, "print a header line first (TSV)")
+	header := fs.Bool("header", false, "print a header line first (TSV; at the top of each file with -out-dir)")
 	retrieval := fs.String("url", "", "the URL the INPUT was retrieved by (section 3.3), instead of its\nfile:// URL; for a directory, the URL of the directory (one INPUT only)")
 	timeout := fs.Duration("timeout", base.DefaultTimeout, "time limit for fetching one http(s) INPUT, redirects and body included")
 	maxBody := fs.Int64("max-body", base.DefaultMaxBody, "largest body fetched over http(s), in bytes")
 	maxRedirects := fs.Int("max-redirects", base.DefaultMaxRedirects, "most redirects followed for one http(s) INPUT")
 	maxDepth := fs.Int("max-depth", base.DefaultMaxDepth, "deepest nesting of multipart/* and message/* entities")
+	var c crawlFlags
+	c.define(fs)
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -74,11 +80,11 @@ func runLinks(e *env, args []string) int {
 		e.errorf("links: -format must be tsv or ndjson, not %q", *format)
 		return exitUsage
 	}
-	if fs.NArg() == 0 {
+	if fs.NArg() == 0 && c.filesFrom == "" {
 		fs.Usage()
 		return exitUsage
 	}
-	if *retrieval != "" && fs.NArg() != 1 {
+	if *retrieval != "" && (fs.NArg() != 1 || c.filesFrom != "") {
 		e.errorf("links: -url applies to one INPUT, not %d", fs.NArg())
 		return exitUsage
 	}
@@ -86,56 +92,77 @@ func runLinks(e *env, args []string) int {
 		e.errorf("links: -max-body, -max-depth and -timeout must be positive, -max-redirects not negative")
 		return exitUsage
 	}
-	l := &linker{
-		e:       e,
-		out:     bufio.NewWriterSize(e.stdout, ioBufferSize),
-		ndjson:  *format == "ndjson",
-		url:     *retrieval,
-		fetcher: base.Fetcher{Timeout: *timeout, MaxBody: *maxBody, MaxRedirects: *maxRedirects},
-		walker:  base.Walker{MaxDepth: *maxDepth},
-		start:   time.Now(),
+	inputs, st, ok := c.inputs(e, fs.Args())
+	if !ok {
+		return st
+	}
+	r := &linkRun{
+		e:        e,
+		ndjson:   *format == "ndjson",
+		header:   *header && *format == "tsv",
+		url:      *retrieval,
+		fetcher:  base.Fetcher{Timeout: *timeout, MaxBody: *maxBody, MaxRedirects: *maxRedirects},
+		walker:   base.Walker{MaxDepth: *maxDepth},
+		outDir:   c.outDir,
+		gzip:     c.gzip,
+		start:    time.Now(),
+		progress: e.stderrIsTerminal,
 	}
 	if *maxRedirects == 0 {
-		l.fetcher.MaxRedirects = -1
+		r.fetcher.MaxRedirects = -1
 	}
-	l.progress = e.stderrIsTerminal
-	if *header && !l.ndjson {
-		l.out.WriteString("document\tbase\tbase_source\telement@attribute\tref\turl\n")
-	}
-	for _, in := range fs.Args() {
-		l.input(in)
-	}
-	l.showProgress(true)
-	if err := l.out.Flush(); err != nil {
-		e.errorf("links: writing output: %v", err)
-		return exitRejected
-	}
-	if l.failed {
-		return exitRejected
-	}
-	return exitOK
+	return r.runAll(inputs, c.jobs, c.stats)
 }
 
-// linker is the state of one run of "relurl links".
-type linker struct {
-	e       *env
-	out     *bufio.Writer
+// linkRun is the state of one run of "relurl links" shared by its jobs.
+type linkRun struct {
+	e       *env // its stdout and stderr are safe for concurrent use with -jobs > 1
 	ndjson  bool
+	header  bool   // TSV header line wanted
 	url     string // -url
 	fetcher base.Fetcher
 	walker  base.Walker
-	x       links.Extractor
-	failed  bool
-	rec     []byte // output record under construction
-	doc     string // the document being extracted
+	outDir  string // -out-dir, "" for standard output
+	gzip    bool   // -gzip
+
+	stdoutMu sync.Mutex // orders the chunks of rows written to standard output
+	stats    runStats
+	failed   atomic.Bool
+	aborted  atomic.Bool // standard output failed: stop
 
 	// Progress, shown only when standard error is a terminal.
 	progress      bool
-	files, nlinks int
-	bytes         int64
+	progressMu    sync.Mutex
 	start, shown  time.Time
 	progressShown bool // the line is on screen
 	everShown     bool
+}
+
+// runStats counts what a run did, over all its jobs.
+type runStats struct {
+	files, links, bytes                      atomic.Int64
+	records, pages, redirects, other, errors atomic.Int64
+	present                                  atomic.Int64 // inputs skipped: output already in -out-dir
+}
+
+// linker is one job of a run: it extracts the links of one input at a
+// time, with its own extractor and buffers.
+type linker struct {
+	*linkRun
+	e       *env
+	fetcher base.Fetcher
+	walker  base.Walker
+	x       links.Extractor
+	sink    rowSink
+	doc     string // the document being extracted
+
+	// Counts not yet added to stats.
+	nlinks, nfiles int64
+	nbytes         int64
+}
+
+func (r *linkRun) newLinker(w io.Writer, mu *sync.Mutex) *linker {
+	return &linker{linkRun: r, e: r.e, fetcher: r.fetcher, walker: r.walker, sink: rowSink{w: w, mu: mu}}
 }
 
 // Kinds of local documents.
@@ -143,10 +170,14 @@ const (
 	kindUnknown = iota
 	kindHTML
 	kindMessage
+	kindArchive // a WARC or WAT file: see crawl.go
 )
 
 // kindByName tells a document's kind from its file name extension.
 func kindByName(name string) int {
+	if isArchiveName(name) {
+		return kindArchive
+	}
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".html", ".htm", ".xhtml", ".xht", ".shtml":
 		return kindHTML
@@ -156,31 +187,32 @@ func kindByName(name string) int {
 	return kindUnknown
 }
 
-// input handles one INPUT argument.
-func (l *linker) input(in string) {
+// input handles one INPUT argument. It reports whether the input could
+// be read at all: false when it could not be found, opened or fetched
+// (errors inside it are reported and do not count).
+func (l *linker) input(in string) bool {
 	switch {
 	case in == "-":
 		l.stream("-", l.e.stdin, base.Retrieved(l.url), kindUnknown)
-		return
+		return true
 	case isHTTPURL(in):
-		l.fetch(in)
-		return
+		return l.fetch(in)
 	}
 	fi, err := os.Stat(in)
 	if err != nil {
 		l.fail(in, err)
-		return
+		return false
 	}
 	if fi.IsDir() {
 		l.dir(in)
-		return
+		return true
 	}
 	outer, err := l.fileBase(in, "")
 	if err != nil {
 		l.fail(in, err)
-		return
+		return false
 	}
-	l.file(in, outer, kindByName(in))
+	return l.file(in, outer, kindByName(in))
 }
 
 // isHTTPURL reports whether the argument is an http or https URL to fetch.
@@ -245,20 +277,39 @@ func (l *linker) dir(root string) {
 	}
 }
 
-func (l *linker) file(path string, outer base.Base, kind int) {
+func (l *linker) file(path string, outer base.Base, kind int) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		l.fail(path, err)
-		return
+		return false
 	}
 	defer f.Close()
+	if kind == kindUnknown {
+		// Look at the content without moving the file's position, so
+		// that the WARC reader gets the file itself (it seeks back to
+		// resynchronise after a damaged gzip member).
+		head := make([]byte, sniffLen)
+		n, _ := f.ReadAt(head, 0)
+		if isArchive(head[:n]) {
+			kind = kindArchive
+		}
+	}
+	if kind == kindArchive {
+		l.archive(path, &countingFile{File: f, n: &l.nbytes})
+		return true
+	}
 	l.stream(path, f, outer, kind)
+	return true
 }
 
 // stream extracts the links of one local document or standard input.
 func (l *linker) stream(name string, r io.Reader, outer base.Base, kind int) {
-	br := bufio.NewReaderSize(&countingReader{r: r, n: &l.bytes}, ioBufferSize)
+	br := bufio.NewReaderSize(&countingReader{r: r, n: &l.nbytes}, ioBufferSize)
 	if kind == kindUnknown {
+		if head, _ := br.Peek(sniffLen); isArchive(head) {
+			l.archive(name, br)
+			return
+		}
 		kind = sniff(br)
 	}
 	if kind == kindMessage {
@@ -268,7 +319,7 @@ func (l *linker) stream(name string, r io.Reader, outer base.Base, kind int) {
 	} else {
 		l.html(name, br, outer)
 	}
-	l.files++
+	l.nfiles++
 	l.showProgress(false)
 }
 
@@ -296,13 +347,13 @@ func sniff(br *bufio.Reader) int {
 }
 
 // fetch retrieves an http(s) INPUT and extracts its links.
-func (l *linker) fetch(in string) {
+func (l *linker) fetch(in string) bool {
 	resp, err := l.fetcher.Fetch(context.Background(), in)
 	if err != nil {
 		l.fail(in, err)
-		return
+		return false
 	}
-	l.bytes += int64(len(resp.Body))
+	l.nbytes += int64(len(resp.Body))
 	if resp.BaseErr != nil {
 		l.fail(in, fmt.Errorf("%w (not used)", resp.BaseErr))
 	}
@@ -311,7 +362,7 @@ func (l *linker) fetch(in string) {
 	if ct != "" {
 		if mt, _, err = mime.ParseMediaType(ct); err != nil {
 			l.fail(in, fmt.Errorf("Content-Type %q: %w", ct, err))
-			return
+			return true
 		}
 	}
 	switch {
@@ -329,8 +380,9 @@ func (l *linker) fetch(in string) {
 	default:
 		l.fail(in, fmt.Errorf("Content-Type %q is neither HTML nor a MIME message", mt))
 	}
-	l.files++
+	l.nfiles++
 	l.showProgress(false)
+	return true
 }
 
 func isHTMLType(mt string) bool {
@@ -371,7 +423,7 @@ func (l *linker) html(doc string, r io.Reader, outer base.Base) {
 
 // write writes one output row.
 func (l *linker) write(k links.Link) error {
-	b := l.rec[:0]
+	b := l.sink.buf
 	if l.ndjson {
 		b = append(b, `{"document":`...)
 		b = appendJSON(b, l.doc)
@@ -380,9 +432,7 @@ func (l *linker) write(k links.Link) error {
 		b = append(b, `,"base_source":"`...)
 		b = append(b, k.Base.Source.String()...)
 		b = append(b, `","attribute":"`...)
-		b = append(b, k.Element...)
-		b = append(b, '@')
-		b = append(b, k.Attr...)
+		b = appendAttribute(b, k, appendJSONBody)
 		b = append(b, `","ref":`...)
 		b = appendJSON(b, k.Ref)
 		b = append(b, `,"url":`...)
@@ -395,22 +445,34 @@ func (l *linker) write(k links.Link) error {
 		b = append(b, '\t')
 		b = append(b, k.Base.Source.String()...)
 		b = append(b, '\t')
-		b = append(b, k.Element...)
-		b = append(b, '@')
-		b = append(b, k.Attr...)
+		b = appendAttribute(b, k, appendTSV)
 		b = append(b, '\t')
 		b = appendTSV(b, k.Ref)
 		b = append(b, '\t')
 		b = appendTSV(b, k.URL)
 		b = append(b, '\n')
 	}
-	l.rec = b
+	l.sink.buf = b
 	l.nlinks++
 	if l.nlinks&4095 == 0 {
 		l.showProgress(false)
 	}
-	_, err := l.out.Write(b)
-	return err
+	if len(b) >= ioBufferSize {
+		return l.sink.flush()
+	}
+	return nil
+}
+
+// appendAttribute appends element@attribute, or the element alone when
+// the link has no attribute (a WAT path such as "style/#text"). Names
+// read from a WAT file may hold any byte, so they are escaped.
+func appendAttribute(b []byte, k links.Link, esc func([]byte, string) []byte) []byte {
+	b = esc(b, k.Element)
+	if k.Attr != "" {
+		b = append(b, '@')
+		b = esc(b, k.Attr)
+	}
+	return b
 }
 
 // appendTSV appends s with backslash, tab, newline and carriage return
@@ -436,8 +498,14 @@ func appendTSV(b []byte, s string) []byte {
 // appendJSON appends s as a JSON string. JSON cannot hold bytes that are
 // not UTF-8: each such byte is written as U+FFFD.
 func appendJSON(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
 	b = append(b, '"')
+	b = appendJSONBody(b, s)
+	return append(b, '"')
+}
+
+// appendJSONBody appends s escaped for a JSON string, without the quotes.
+func appendJSONBody(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -470,14 +538,22 @@ func appendJSON(b []byte, s string) []byte {
 		}
 		i += size
 	}
-	return append(b, '"')
+	return b
 }
 
 // fail reports an error about one document and marks the run failed.
 func (l *linker) fail(doc string, err error) {
+	l.report(fmt.Sprintf("links: %s: %v", doc, err))
+}
+
+// report writes one error line, erasing the progress line first.
+func (l *linker) report(msg string) {
+	l.progressMu.Lock()
 	l.clearProgress()
-	l.e.errorf("links: %s: %v", doc, err)
-	l.failed = true
+	l.e.errorf("%s", msg)
+	l.progressMu.Unlock()
+	l.failed.Store(true)
+	l.stats.errors.Add(1)
 }
 
 // countingReader counts the bytes read, for the progress line.
@@ -492,40 +568,57 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// flushCounts adds the job's counts to the run's.
+func (l *linker) flushCounts() {
+	l.stats.links.Add(l.nlinks)
+	l.stats.files.Add(l.nfiles)
+	l.stats.bytes.Add(l.nbytes)
+	l.nlinks, l.nfiles, l.nbytes = 0, 0, 0
+}
+
+// showProgress adds the job's counts to the run's and rewrites the
+// progress line on a terminal, at most four times a second.
+func (l *linker) showProgress(last bool) {
+	l.flushCounts()
+	l.linkRun.showProgress(last)
+}
+
 // showProgress rewrites the progress line on a terminal, at most four
 // times a second, and for the last time at the end.
-func (l *linker) showProgress(last bool) {
-	if !l.progress {
+func (r *linkRun) showProgress(last bool) {
+	if !r.progress {
 		return
 	}
+	r.progressMu.Lock()
+	defer r.progressMu.Unlock()
 	now := time.Now()
-	if !last && now.Sub(l.shown) < 250*time.Millisecond {
+	if !last && now.Sub(r.shown) < 250*time.Millisecond {
 		return
 	}
-	if last && !l.everShown {
+	if last && !r.everShown {
 		return
 	}
-	l.shown = now
-	secs := now.Sub(l.start).Seconds()
+	r.shown = now
+	secs := now.Sub(r.start).Seconds()
 	rate := 0.0
 	if secs > 0 {
-		rate = float64(l.bytes) / 1e6 / secs
+		rate = float64(r.stats.bytes.Load()) / 1e6 / secs
 	}
-	line := "\rrelurl links: " + strconv.Itoa(l.files) + " files, " + strconv.Itoa(l.nlinks) + " links, " +
+	line := "\rrelurl links: " + strconv.FormatInt(r.stats.files.Load(), 10) + " files, " + strconv.FormatInt(r.stats.links.Load(), 10) + " links, " +
 		strconv.FormatFloat(rate, 'f', 1, 64) + " MB/s\x1b[K"
 	if last {
 		line += "\n"
 	}
-	io.WriteString(l.e.stderr, line)
-	l.progressShown = !last
-	l.everShown = true
+	io.WriteString(r.e.stderr, line)
+	r.progressShown = !last
+	r.everShown = true
 }
 
 // clearProgress erases the progress line so that an error message starts
-// at the left margin.
-func (l *linker) clearProgress() {
-	if l.progress && l.progressShown {
-		io.WriteString(l.e.stderr, "\r\x1b[K")
-		l.progressShown = false
+// at the left margin. The caller holds progressMu.
+func (r *linkRun) clearProgress() {
+	if r.progress && r.progressShown {
+		io.WriteString(r.e.stderr, "\r\x1b[K")
+		r.progressShown = false
 	}
 }

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/internal/warc/warctest"
+)
+
+// FuzzArchive feeds bytes to "relurl links" as a WARC file on standard
+// input, as they are and gzip-compressed: whatever they hold, every row
+// has six columns and names a record, and nothing panics.
+func FuzzArchive(f *testing.F) {
+	var b bytes.Buffer
+	w := warctest.NewWriter(&b, false)
+	for _, rec := range crawlRecords() {
+		w.Write(rec)
+	}
+	f.Add(b.Bytes())                                                                                                                                                                       // every kind of record the command handles
+	f.Add([]byte("WARC/1.1\r\nWARC-Type: response\r\nContent-Type: application/http\r\nWARC-Target-URI: http://a/\r\nContent-Length: 60\r\n\r\nHTTP/1.1 302 x\r\nLocation: ../b\r\n\r\n")) // a short redirect
+	f.Add([]byte("WARC/1.0\r\nWARC-Type: metadata\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n{\"Envelope\":{\"Payl\r\n\r\n"))                                          // broken WAT JSON
+	f.Add([]byte("WARC/1.1\r\nContent-Length: -1\r\n\r\n"))                                                                                                                                // a bad length
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !bytes.HasPrefix(data, []byte("WARC/")) {
+			data = append([]byte("WARC/1.1\r\n"), data...)
+		}
+		var gz bytes.Buffer
+		zw := gzip.NewWriter(&gz)
+		zw.Write(data)
+		zw.Close()
+		for _, in := range [][]byte{data, gz.Bytes()} {
+			out, _, code := runLinksCmd(t, string(in), false, "-")
+			if code != exitOK && code != exitRejected {
+				t.Fatalf("exit %d", code)
+			}
+			for _, r := range strings.SplitAfter(out, "\n") {
+				if r == "" {
+					continue
+				}
+				if !strings.HasSuffix(r, "\n") || strings.Count(r, "\t") != 5 || !strings.HasPrefix(r, "-#") {
+					t.Fatalf("row %q", r)
+				}
+			}
+		}
+	})
+}
+
+// FuzzOutputName checks the names of -out-dir files: one path component,
+// never hidden, bounded, and for short names the input path itself once
+// unescaped.
+func FuzzOutputName(f *testing.F) {
+	f.Add("crawl/CC-MAIN-1.warc.gz")
+	f.Add("../x y/.z%~")
+	f.Add(strings.Repeat("long/", 60))
+	f.Add("http://h/p?q#f")
+	f.Fuzz(func(t *testing.T, in string) {
+		if in == "" {
+			return
+		}
+		n := outputName(in, false, true)
+		if strings.ContainsAny(n, "/\\\x00") || strings.HasPrefix(n, ".") || len(n) > 255 || !strings.HasSuffix(n, ".tsv.gz") {
+			t.Fatalf("outputName(%q) = %q", in, n)
+		}
+		if strings.HasPrefix(n, "~") {
+			return
+		}
+		p, err := url.PathUnescape(strings.TrimSuffix(n, ".tsv.gz"))
+		want := in
+		if !isHTTPURL(in) {
+			want = filepath.Clean(in)
+		}
+		if err != nil || p != want {
+			t.Fatalf("outputName(%q) = %q, unescapes to %q (%v)", in, n, p, err)
+		}
+	})
+}
