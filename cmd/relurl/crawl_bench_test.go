@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"compress/gzip"
+	"github.com/relurl/relurl/internal/cputime"
 	"io"
 	"os"
 	"regexp"
@@ -27,7 +28,7 @@ var (
 )
 
 // benchCorpus writes the corpus once per run of the test binary, in a
-// temporary directory removed by TestMain.
+// temporary directory removed by TestMain (main_test.go).
 func benchCorpus(b *testing.B) (string, warctest.CorpusStats) {
 	benchOnce.Do(func() {
 		benchDir, benchErr = os.MkdirTemp("", "relurl-crawl-bench-")
@@ -39,14 +40,6 @@ func benchCorpus(b *testing.B) (string, warctest.CorpusStats) {
 		b.Fatal(benchErr)
 	}
 	return benchPath, benchStats
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if benchDir != "" {
-		os.RemoveAll(benchDir)
-	}
-	os.Exit(code)
 }
 
 var statsLinks = regexp.MustCompile(`; (\d+) links;`)
@@ -69,11 +62,11 @@ func benchLinks(b *testing.B, jobs, copies int) {
 	for range b.N {
 		var errb strWriter
 		e := &env{stdin: eofReader{}, stdout: io.Discard, stderr: &errb}
-		c0, _ := cpuTime()
+		c0, _ := cputime.Process()
 		if code := run(e, args); code != exitOK {
 			b.Fatalf("exit %d: %s", code, errb.s)
 		}
-		c1, ok := cpuTime()
+		c1, ok := cputime.Process()
 		if ok {
 			cpu += c1 - c0
 		}
@@ -153,11 +146,11 @@ func BenchmarkCrawlScaling(b *testing.B) {
 			var errb strWriter
 			e := &env{stdin: eofReader{}, stdout: io.Discard, stderr: &errb}
 			t0 := time.Now()
-			c0, _ := cpuTime()
+			c0, _ := cputime.Process()
 			if code := run(e, []string{"links", "-jobs", strconv.Itoa(jobs), path, path}); code != exitOK {
 				b.Fatalf("exit %d: %s", code, errb.s)
 			}
-			c1, _ := cpuTime()
+			c1, _ := cputime.Process()
 			wall[jobs] += time.Since(t0)
 			cpu[jobs] += c1 - c0
 		}

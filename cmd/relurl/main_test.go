@@ -24,7 +24,11 @@ import (
 var relurlBin string
 
 func TestMain(m *testing.M) {
-	os.Exit(buildAndRun(m))
+	code := buildAndRun(m)
+	if benchDir != "" { // the WARC corpus of crawl_bench_test.go
+		os.RemoveAll(benchDir)
+	}
+	os.Exit(code)
 }
 
 func buildAndRun(m *testing.M) int {
