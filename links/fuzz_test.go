@@ -54,15 +54,16 @@ func FuzzExtract(f *testing.F) {
 }
 
 func FuzzRawAttrs(f *testing.F) {
-	// rawAttrs must read the same attributes as Tokenizer.TagAttr, for
-	// every tag it accepts.
+	// attrScanner and plainValue must read the same attributes as
+	// Tokenizer.TagAttr, for every tag they accept.
 	f.Add(`<a href=x title="t" data-x='y'>`) // the three value forms
 	f.Add(`<a/href=x/ =y ==z href=dup>`)     // slashes, "=" keys, duplicates
 	f.Add(`<img src = "a b" srcset	=c>`)     // white space around "="
 	f.Add(`<a href="x>y" b=>`)               // '>' inside quotes, empty unquoted value
 	f.Add(`<a href='unclosed>`)              // quote never closed
 	f.Add(`<A HREF=X>`)                      // upper case
-	f.Add(`<a href=x&amp;y>`)                // a reference: left to TagAttr
+	f.Add(`<a href=x&amp;y&amp;amp;z&amp>`)  // "&amp;" decoded; "&amp" without ";" left to TagAttr
+	f.Add(`<a href="a&amp;b" c='&lt;'>`)     // a reference other than "&amp;": left to TagAttr
 	f.Add("<A \xc6>")                        // a key that is not UTF-8 (found by fuzzing)
 	f.Add("<A \x00>")                        // a NUL key: U+FFFD for TagAttr (found by fuzzing)
 	f.Fuzz(func(t *testing.T, doc string) {
@@ -89,19 +90,31 @@ func FuzzRawAttrs(f *testing.F) {
 			}
 			var got []string
 			seen := map[string]bool{}
-			ok := rawAttrs(raw, len(name), func(k, v []byte) (bool, bool) {
+			var s attrScanner
+			var dec []byte
+			ok := s.start(raw, len(name))
+			for ok {
+				k, v, outcome := s.next()
+				if outcome == attrEnd {
+					break
+				}
 				// Keys with a NUL never match a name that Extract
 				// looks for; TagAttr turns it into U+FFFD.
-				if needsDecoding(v) || strings.Contains(string(k), "\x00") {
-					return false, true
+				if outcome == attrBail || strings.Contains(string(k), "\x00") {
+					ok = false
+					break
 				}
 				key := asciiLower(k)
-				if !seen[key] {
-					seen[key] = true
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				// A value that plainValue cannot give is left to
+				// TagAttr.
+				if v, ok = plainValue(&dec, v); ok {
 					got = append(got, key+"="+string(v))
 				}
-				return true, false
-			})
+			}
 			var want []string
 			for more := true; more; {
 				k, v, m := z.TagAttr()
@@ -111,7 +124,7 @@ func FuzzRawAttrs(f *testing.F) {
 				}
 			}
 			if ok && strings.Join(got, "\x00") != strings.Join(want, "\x00") {
-				t.Fatalf("%q:\nrawAttrs %q\nTagAttr  %q", raw, got, want)
+				t.Fatalf("%q:\nattrScanner %q\nTagAttr     %q", raw, got, want)
 			}
 		}
 	})
