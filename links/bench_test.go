@@ -90,6 +90,22 @@ func BenchmarkExtract(b *testing.B) {
 	}
 }
 
+func BenchmarkExtractBytes(b *testing.B) {
+	for name, docs := range corpora(b) {
+		b.Run(name, func(b *testing.B) {
+			var x Extractor
+			var n int
+			b.SetBytes(corpusSize(docs))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, d := range docs {
+					extractBytes(&x, d, &n)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkRatio runs the tokenizer, Extract and ExtractBytes over each
 // corpus in turn (the order rotating from round to round) and reports the
 // throughput of each extraction as a fraction of the tokenizer's:

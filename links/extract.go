@@ -45,7 +45,7 @@ var ErrNoscriptDepth = errors.New("noscript elements nested too deep")
 
 // A LinkBytes is a link as ExtractBytes passes it: a Link whose Ref and
 // URL are bytes in the Extractor's buffers, valid only until the function
-// it was passed to returns, like the LinkBytes itself. It spares a caller
+// it was passed to returns. It spares a caller
 // that uses each link at once and keeps none (writes it out, counts it,
 // tests it) the allocation of its strings. Link returns a copy to keep.
 type LinkBytes struct {
@@ -58,7 +58,7 @@ type LinkBytes struct {
 
 // Link returns the link with Ref and URL as strings of its own, which
 // stay valid after the function that received l returns.
-func (l *LinkBytes) Link() Link {
+func (l LinkBytes) Link() Link {
 	both := string(l.Ref) + string(l.URL)
 	return Link{Element: l.Element, Attr: l.Attr, Ref: both[:len(l.Ref)], URL: both[len(l.Ref):], Base: l.Base}
 }
@@ -271,7 +271,7 @@ func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte, nameLen
 	if s.start(raw, nameLen) {
 	scan:
 		for {
-			key, val, outcome := s.next()
+			key, val, special, outcome := s.next()
 			switch outcome {
 			case attrEnd:
 				return nil
@@ -282,9 +282,11 @@ func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte, nameLen
 			if i < 0 || seen&(1<<i) != 0 {
 				continue
 			}
-			val, ok := plainValue(&x.dec, val)
-			if !ok {
-				break scan
+			if special {
+				var ok bool
+				if val, ok = plainValue(&x.dec, val); !ok {
+					break scan
+				}
 			}
 			seen |= 1 << i
 			if err := x.value(spec, i, val); err != nil {
@@ -354,7 +356,7 @@ func (x *Extractor) send(elem, attr string, ref []byte) error {
 	var err error
 	if x.fn == nil {
 		x.buf = x.resolve(x.buf[:0], ref)
-		x.lb = LinkBytes{Element: elem, Attr: attr, Ref: ref, URL: x.buf, Base: x.base}
+		x.lb.Element, x.lb.Attr, x.lb.Ref, x.lb.URL, x.lb.Base = elem, attr, ref, x.buf, x.base
 		err = x.fnBytes(&x.lb)
 	} else {
 		l := Link{Element: elem, Attr: attr, Base: x.base}

@@ -1,6 +1,9 @@
 package links
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+)
 
 // An attrScanner reads the attributes of a start tag from the tag's raw
 // bytes (html.Tokenizer.Raw) instead of with Tokenizer.TagAttr, which
@@ -46,8 +49,10 @@ func (s *attrScanner) start(raw []byte, nameLen int) bool {
 	return true
 }
 
-// next returns the next attribute with a non-empty key.
-func (s *attrScanner) next() (key, val []byte, outcome int) {
+// next returns the next attribute with a non-empty key. special reports
+// whether val may hold a byte that TagAttr would change (see plainValue);
+// when false, val is exactly what TagAttr returns.
+func (s *attrScanner) next() (key, val []byte, special bool, outcome int) {
 	b, i := s.b, s.i
 	for i < len(b) {
 		if b[i] == '>' {
@@ -55,7 +60,7 @@ func (s *attrScanner) next() (key, val []byte, outcome int) {
 			// raw bytes then hold nothing more, so this is only reached
 			// if they do: let TagAttr decide.
 			s.i = i
-			return nil, nil, attrBail
+			return nil, nil, false, attrBail
 		}
 		// readTagAttrKey.
 		ks := i
@@ -92,7 +97,8 @@ func (s *attrScanner) next() (key, val []byte, outcome int) {
 						i--
 					case '"', '\'':
 						vs = i
-						end := bytes.IndexByte(b[i:], q)
+						var end int
+						end, special = quotedEnd(b[i:], q)
 						if end < 0 {
 							ve, i = len(b), len(b)
 						} else {
@@ -112,6 +118,7 @@ func (s *attrScanner) next() (key, val []byte, outcome int) {
 								ve = i
 								break
 							}
+							special = special || valueSpecial[c]
 							i++
 						}
 					}
@@ -121,12 +128,40 @@ func (s *attrScanner) next() (key, val []byte, outcome int) {
 		i = skipSpace(b, i)
 		if ke > ks {
 			s.i = i
-			return b[ks:ke], b[vs:ve], attrOK
+			return b[ks:ke], b[vs:ve], special, attrOK
 		}
+		special = false
 	}
 	s.i = i
-	return nil, nil, attrEnd
+	return nil, nil, false, attrEnd
 }
+
+// quotedEnd returns the index in b of the first q, or -1, and whether a
+// byte before it is special (hasSpecial). It reads eight bytes at a time:
+// most values hold neither.
+func quotedEnd(b []byte, q byte) (end int, special bool) {
+	const ones = 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if x := w ^ (ones * uint64(q)); (x-ones)&^x&0x8080808080808080 != 0 {
+			break // a q in this word: found below
+		}
+		special = special || hasSpecial(w)
+	}
+	for ; i < len(b); i++ {
+		c := b[i]
+		if c == q {
+			return i, special
+		}
+		special = special || valueSpecial[c]
+	}
+	return -1, special
+}
+
+// valueSpecial holds the bytes of an attribute value that TagAttr would
+// change or decode: '&', NUL and '\r'.
+var valueSpecial = [256]bool{'&': true, 0: true, '\r': true}
 
 func skipSpace(b []byte, i int) int {
 	for i < len(b) && isSpace(b[i]) {
@@ -165,15 +200,26 @@ func equalLower(key []byte, name string) bool {
 // one does not apply).
 func plainValue(buf *[]byte, val []byte) ([]byte, bool) {
 	amp := false
-	for i, c := range val {
-		switch c {
-		case '&':
-			if !bytes.HasPrefix(val[i+1:], []byte("amp;")) {
+	// Eight bytes at a time while none is special (the common case: a
+	// URL without a reference), then byte by byte.
+	i := 0
+	for ; i+8 <= len(val); i += 8 {
+		if !hasSpecial(binary.LittleEndian.Uint64(val[i:])) {
+			continue
+		}
+		for j := i; j < i+8; j++ {
+			if c := val[j]; c == 0 || c == '\r' || c == '&' && !bytes.HasPrefix(val[j+1:], []byte("amp;")) {
 				return nil, false
+			} else if c == '&' {
+				amp = true
 			}
-			amp = true
-		case 0, '\r':
+		}
+	}
+	for j := i; j < len(val); j++ {
+		if c := val[j]; c == 0 || c == '\r' || c == '&' && !bytes.HasPrefix(val[j+1:], []byte("amp;")) {
 			return nil, false
+		} else if c == '&' {
+			amp = true
 		}
 	}
 	if !amp {
@@ -191,4 +237,14 @@ func plainValue(buf *[]byte, val []byte) ([]byte, bool) {
 	b = append(b, val...)
 	*buf = b
 	return b, true
+}
+
+// hasSpecial reports whether any of the eight bytes of w is one that
+// TagAttr would change or decode: '&', NUL or '\r'. A byte of w is zero
+// exactly when the classic test (v-0x01..)&^v&0x80.. marks it or a byte
+// below it, so the test is exact for "any".
+func hasSpecial(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	amp, cr := w^(ones*'&'), w^(ones*'\r')
+	return ((w-ones)&^w|(amp-ones)&^amp|(cr-ones)&^cr)&highs != 0
 }
