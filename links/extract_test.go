@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
@@ -382,8 +383,9 @@ func TestResolveCache(t *testing.T) {
 }
 
 func TestResolveCacheOff(t *testing.T) {
-	// A document whose first links never repeat turns the cache off; the
-	// links after that, repeated or not, are still right.
+	// Links that never repeat turn the cache off, whatever documents they
+	// are in; the links after that, repeated or not, are still right, and
+	// after cacheRest links the cache probes again.
 	var b strings.Builder
 	for i := range 2000 {
 		fmt.Fprintf(&b, "<a href=\"u%d\">", i%1500)
@@ -398,12 +400,26 @@ func TestResolveCacheOff(t *testing.T) {
 		n++
 		return nil
 	})
-	if err != nil || n != 2000 || !x.cache.off {
-		t.Errorf("%d links, %v, cache off: %v", n, err, x.cache.off)
+	if err != nil || n != 2000 || !x.cache.off() {
+		t.Fatalf("%d links, %v, cache off: %v", n, err, x.cache.off())
 	}
-	// The next document starts with the cache on again.
-	x.Extract(strings.NewReader(`<a href=x>`), base.Base{}, func(Link) error { return nil })
-	if x.cache.off {
-		t.Error("cache still off for the next document")
+	// Still off for the next document, until cacheRest links have passed.
+	repeated := strings.Repeat(`<a href="same">`, cacheRest)
+	x.Extract(strings.NewReader(repeated), base.Retrieved("http://h/d/"), func(l Link) error { checkLink(t, l); return nil })
+	if x.cache.off() {
+		t.Fatal("cache still off after cacheRest links")
+	}
+	// On again: a repeated link comes from the cache (the same string).
+	var first, second string
+	x.Extract(strings.NewReader(`<a href="r/s">x <a href="r/s">`), base.Retrieved("http://h/d/"), func(l Link) error {
+		if first == "" {
+			first = l.URL
+		} else {
+			second = l.URL
+		}
+		return nil
+	})
+	if first != "http://h/d/r/s" || unsafe.StringData(first) != unsafe.StringData(second) {
+		t.Errorf("repeated link %q, %q: not from the cache", first, second)
 	}
 }
