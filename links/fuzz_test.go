@@ -1,6 +1,7 @@
 package links
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -19,6 +20,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add(strings.Repeat("<noscript>", 12) + "<a href=x>")                  // noscript depth limit
 	f.Add("<title><a href=x></title><script><a href=y></script>")           // raw text
 	f.Add("<noscript><a href=x></noscript><base href=y>")                   // noscript does not end the head
+	f.Add(`<base href="../../../x/"><a href=";x"><a href="a&amp;b">`)       // specifications differ; "&amp;" read raw
 	f.Fuzz(func(t *testing.T, doc string) {
 		outer := base.Retrieved("http://r/d/p")
 		var n int
@@ -50,6 +52,18 @@ func FuzzExtract(f *testing.F) {
 		if first != nil && first.Base != b {
 			t.Fatalf("Extract's base %v, FromHTML's %v", first.Base, b)
 		}
+		// ExtractBytes passes the same links as Extract, under another
+		// specification too.
+		x := Extractor{Spec: relurl.RFC3986}
+		links, bytesLinks, errs := linksBoth(&x, doc, outer)
+		if (errs[0] == nil) != (errs[1] == nil) || fmt.Sprint(links) != fmt.Sprint(bytesLinks) {
+			t.Fatalf("Extract %v %v\nExtractBytes %v %v", links, errs[0], bytesLinks, errs[1])
+		}
+		for _, l := range links {
+			if want := relurl.RFC3986.Resolve(l.Base.URL, l.Ref); l.URL != want {
+				t.Fatalf("RFC 3986: %q against %q: %q, want %q", l.Ref, l.Base.URL, l.URL, want)
+			}
+		}
 	})
 }
 
@@ -66,6 +80,7 @@ func FuzzRawAttrs(f *testing.F) {
 	f.Add(`<a href="a&amp;b" c='&lt;'>`)     // a reference other than "&amp;": left to TagAttr
 	f.Add("<A \xc6>")                        // a key that is not UTF-8 (found by fuzzing)
 	f.Add("<A \x00>")                        // a NUL key: U+FFFD for TagAttr (found by fuzzing)
+	f.Add("<A 0=&>")                         // a reference starting an unquoted value (found by fuzzing)
 	f.Fuzz(func(t *testing.T, doc string) {
 		z := html.NewTokenizer(strings.NewReader(doc))
 		for {

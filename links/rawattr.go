@@ -106,6 +106,7 @@ func (s *attrScanner) next() (key, val []byte, special bool, outcome int) {
 						}
 					default:
 						vs = i - 1
+						special = valueSpecial[q]
 						ve = len(b)
 						for i < len(b) {
 							c := b[i]
