@@ -46,7 +46,7 @@ func extractBytes(x *Extractor, d corpusDoc, n *int) {
 }
 
 func corpora(b *testing.B) map[string][]corpusDoc {
-	c := map[string][]corpusDoc{"generated": generatedSite(300)}
+	c := map[string][]corpusDoc{"generated": generatedSite(300), "nodejs-sample": sampleDocs(b)}
 	if g := gorootDocs(); len(g) > 0 {
 		c["goroot-doc"] = g
 	} else {
