@@ -4,7 +4,10 @@
 //
 // Extraction streams over golang.org/x/net/html's Tokenizer: memory stays
 // bounded by the largest token and the links found before the end of the
-// head, whatever the size of the document.
+// head, whatever the size of the document. Extract passes each link as a
+// Link of strings; Extractor.ExtractBytes passes bytes valid during the
+// call only, and allocates nothing per link. Links are resolved by RFC
+// 1808 unless Extractor.Spec names RFC 2396 or RFC 3986.
 package links
 
 import (
@@ -28,7 +31,8 @@ type Link struct {
 	// HTML white space trimmed from both ends (for srcset, one candidate's
 	// URL). It may be empty: <a href=""> refers to the document itself.
 	Ref string
-	// URL is Ref resolved against Base by RFC 1808 section 4.
+	// URL is Ref resolved against Base by RFC 1808 section 4, or by the
+	// specification Extractor.Spec names.
 	URL string
 	// Base is the document's base and the rule that established it.
 	Base base.Base
@@ -151,7 +155,6 @@ func (x *Extractor) run(r io.Reader, outer base.Base) error {
 		}
 	}
 	x.fn, x.fnBytes, x.lb = nil, nil, LinkBytes{}
-	clear(x.pending)
 	x.pending, x.held = x.pending[:0], x.held[:0]
 	return errorsUnwrapStop(err)
 }
@@ -317,10 +320,10 @@ func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte, nameLen
 func (x *Extractor) value(spec *elemSpec, i int, val []byte) error {
 	a := &spec.attrs[i]
 	if !a.srcset {
-		return x.emit(spec.name, a.name, base.TrimHTMLSpace(val))
+		return x.emit(spec, a, base.TrimHTMLSpace(val))
 	}
 	for u, j, ok := nextCandidate(val, 0); ok; u, j, ok = nextCandidate(val, j) {
-		if err := x.emit(spec.name, a.name, u); err != nil {
+		if err := x.emit(spec, a, u); err != nil {
 			return err
 		}
 	}
@@ -328,23 +331,24 @@ func (x *Extractor) value(spec *elemSpec, i int, val []byte) error {
 }
 
 // A heldLink is a link found before the base is final: what it needs of
-// a Link, kept small since a head that never ends holds every link of its
-// document. Its reference is held[start:end] of the Extractor.
+// a Link, kept small (24 bytes and the reference) since a head that never
+// ends holds every link of its document. Its reference is held[s:end] of
+// the Extractor, s being the end of the link before it (or 0).
 type heldLink struct {
-	elem, attr string
-	start, end int
+	elem *elemSpec
+	attr *attrSpec // an attribute of elem
+	end  int
 }
 
-// emit passes one link to fn, or holds it while the base is not final.
-// ref is only read during the call.
-func (x *Extractor) emit(elem, attr string, ref []byte) error {
+// emit passes the link ref of an attribute of an element to fn, or holds
+// it while the base is not final. ref is only read during the call.
+func (x *Extractor) emit(elem *elemSpec, attr *attrSpec, ref []byte) error {
 	if !x.final {
-		start := len(x.held)
 		x.held = append(x.held, ref...)
-		x.pending = append(x.pending, heldLink{elem: elem, attr: attr, start: start, end: len(x.held)})
+		x.pending = append(x.pending, heldLink{elem: elem, attr: attr, end: len(x.held)})
 		return nil
 	}
-	return x.send(elem, attr, ref)
+	return x.send(elem.name, attr.name, ref)
 }
 
 // send resolves a link's reference against the established base and
@@ -425,12 +429,13 @@ func (x *Extractor) finish() error {
 	x.final = true
 	x.baseURL = relurl.Parse(x.base.URL)
 	x.cache.reset()
-	for i, h := range x.pending {
-		if err := x.send(h.elem, h.attr, x.held[h.start:h.end]); err != nil {
-			x.pending = x.pending[:0]
+	start := 0
+	for _, h := range x.pending {
+		if err := x.send(h.elem.name, h.attr.name, x.held[start:h.end]); err != nil {
+			x.pending, x.held = x.pending[:0], x.held[:0]
 			return err
 		}
-		x.pending[i] = heldLink{}
+		start = h.end
 	}
 	x.pending, x.held = x.pending[:0], x.held[:0]
 	return nil
