@@ -3,6 +3,7 @@ package links
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 )
 
 // An attrScanner reads the attributes of a start tag from the tag's raw
@@ -138,17 +139,21 @@ func (s *attrScanner) next() (key, val []byte, special bool, outcome int) {
 }
 
 // quotedEnd returns the index in b of the first q, or -1, and whether a
-// byte before it is special (hasSpecial). It reads eight bytes at a time:
-// most values hold neither.
+// byte before it is special (valueSpecial). It reads eight bytes at a
+// time: most values hold no special byte and are found in a few words.
 func quotedEnd(b []byte, q byte) (end int, special bool) {
-	const ones = 0x0101010101010101
+	qs := ones * uint64(q)
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		w := binary.LittleEndian.Uint64(b[i:])
-		if x := w ^ (ones * uint64(q)); (x-ones)&^x&0x8080808080808080 != 0 {
-			break // a q in this word: found below
+		sm := specialMask(w)
+		if qm := zeroMask(w ^ qs); qm != 0 {
+			// The lowest byte a mask marks is a true match (only bytes
+			// above a true match may be marked falsely).
+			p := bits.TrailingZeros64(qm)
+			return i + p>>3, special || sm != 0 && bits.TrailingZeros64(sm) < p
 		}
-		special = special || hasSpecial(w)
+		special = special || sm != 0
 	}
 	for ; i < len(b); i++ {
 		c := b[i]
@@ -158,6 +163,18 @@ func quotedEnd(b []byte, q byte) (end int, special bool) {
 		special = special || valueSpecial[c]
 	}
 	return -1, special
+}
+
+const ones = 0x0101010101010101
+
+// zeroMask marks with 0x80 each zero byte of w: exactly for the lowest
+// one, possibly falsely above it (the classic test (w-ones)&^w&0x80..).
+func zeroMask(w uint64) uint64 { return (w - ones) &^ w & 0x8080808080808080 }
+
+// specialMask marks, as zeroMask does, the bytes of w that TagAttr would
+// change or decode: '&', NUL and '\r'.
+func specialMask(w uint64) uint64 {
+	return zeroMask(w) | zeroMask(w^(ones*'&')) | zeroMask(w^(ones*'\r'))
 }
 
 // valueSpecial holds the bytes of an attribute value that TagAttr would
@@ -205,7 +222,7 @@ func plainValue(buf *[]byte, val []byte) ([]byte, bool) {
 	// URL without a reference), then byte by byte.
 	i := 0
 	for ; i+8 <= len(val); i += 8 {
-		if !hasSpecial(binary.LittleEndian.Uint64(val[i:])) {
+		if specialMask(binary.LittleEndian.Uint64(val[i:])) == 0 {
 			continue
 		}
 		for j := i; j < i+8; j++ {
@@ -238,14 +255,4 @@ func plainValue(buf *[]byte, val []byte) ([]byte, bool) {
 	b = append(b, val...)
 	*buf = b
 	return b, true
-}
-
-// hasSpecial reports whether any of the eight bytes of w is one that
-// TagAttr would change or decode: '&', NUL or '\r'. A byte of w is zero
-// exactly when the classic test (v-0x01..)&^v&0x80.. marks it or a byte
-// below it, so the test is exact for "any".
-func hasSpecial(w uint64) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	amp, cr := w^(ones*'&'), w^(ones*'\r')
-	return ((w-ones)&^w|(amp-ones)&^amp|(cr-ones)&^cr)&highs != 0
 }
