@@ -274,7 +274,7 @@ func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte, nameLen
 	if s.start(raw, nameLen) {
 	scan:
 		for {
-			key, val, special, outcome := s.next()
+			key, val, outcome := s.next()
 			switch outcome {
 			case attrEnd:
 				return nil
@@ -285,11 +285,9 @@ func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte, nameLen
 			if i < 0 || seen&(1<<i) != 0 {
 				continue
 			}
-			if special {
-				var ok bool
-				if val, ok = plainValue(&x.dec, val); !ok {
-					break scan
-				}
+			val, ok := plainValue(&x.dec, val)
+			if !ok {
+				break scan
 			}
 			seen |= 1 << i
 			if err := x.value(spec, i, val); err != nil {

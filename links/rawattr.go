@@ -3,7 +3,6 @@ package links
 import (
 	"bytes"
 	"encoding/binary"
-	"math/bits"
 )
 
 // An attrScanner reads the attributes of a start tag from the tag's raw
@@ -50,10 +49,8 @@ func (s *attrScanner) start(raw []byte, nameLen int) bool {
 	return true
 }
 
-// next returns the next attribute with a non-empty key. special reports
-// whether val may hold a byte that TagAttr would change (see plainValue);
-// when false, val is exactly what TagAttr returns.
-func (s *attrScanner) next() (key, val []byte, special bool, outcome int) {
+// next returns the next attribute with a non-empty key.
+func (s *attrScanner) next() (key, val []byte, outcome int) {
 	b, i := s.b, s.i
 	for i < len(b) {
 		if b[i] == '>' {
@@ -61,7 +58,7 @@ func (s *attrScanner) next() (key, val []byte, special bool, outcome int) {
 			// raw bytes then hold nothing more, so this is only reached
 			// if they do: let TagAttr decide.
 			s.i = i
-			return nil, nil, false, attrBail
+			return nil, nil, attrBail
 		}
 		// readTagAttrKey.
 		ks := i
@@ -98,8 +95,7 @@ func (s *attrScanner) next() (key, val []byte, special bool, outcome int) {
 						i--
 					case '"', '\'':
 						vs = i
-						var end int
-						end, special = quotedEnd(b[i:], q)
+						end := bytes.IndexByte(b[i:], q)
 						if end < 0 {
 							ve, i = len(b), len(b)
 						} else {
@@ -107,7 +103,6 @@ func (s *attrScanner) next() (key, val []byte, special bool, outcome int) {
 						}
 					default:
 						vs = i - 1
-						special = valueSpecial[q]
 						ve = len(b)
 						for i < len(b) {
 							c := b[i]
@@ -120,7 +115,6 @@ func (s *attrScanner) next() (key, val []byte, special bool, outcome int) {
 								ve = i
 								break
 							}
-							special = special || valueSpecial[c]
 							i++
 						}
 					}
@@ -130,39 +124,30 @@ func (s *attrScanner) next() (key, val []byte, special bool, outcome int) {
 		i = skipSpace(b, i)
 		if ke > ks {
 			s.i = i
-			return b[ks:ke], b[vs:ve], special, attrOK
+			return b[ks:ke], b[vs:ve], attrOK
 		}
-		special = false
 	}
 	s.i = i
-	return nil, nil, false, attrEnd
+	return nil, nil, attrEnd
 }
 
-// quotedEnd returns the index in b of the first q, or -1, and whether a
-// byte before it is special (valueSpecial). It reads eight bytes at a
-// time: most values hold no special byte and are found in a few words.
-func quotedEnd(b []byte, q byte) (end int, special bool) {
-	qs := ones * uint64(q)
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		sm := specialMask(w)
-		if qm := zeroMask(w ^ qs); qm != 0 {
-			// The lowest byte a mask marks is a true match (only bytes
-			// above a true match may be marked falsely).
-			p := bits.TrailingZeros64(qm)
-			return i + p>>3, special || sm != 0 && bits.TrailingZeros64(sm) < p
+// maySpecial reports whether val holds a byte that TagAttr would change
+// or decode (valueSpecial), eight bytes at a time: most values hold none.
+func maySpecial(val []byte) bool {
+	if len(val) < 8 {
+		for _, c := range val {
+			if valueSpecial[c] {
+				return true
+			}
 		}
-		special = special || sm != 0
+		return false
 	}
-	for ; i < len(b); i++ {
-		c := b[i]
-		if c == q {
-			return i, special
-		}
-		special = special || valueSpecial[c]
+	var m uint64
+	for i := 0; i+8 <= len(val); i += 8 {
+		m |= specialMask(binary.LittleEndian.Uint64(val[i:]))
 	}
-	return -1, special
+	// The last eight bytes, which may overlap the words above.
+	return m|specialMask(binary.LittleEndian.Uint64(val[len(val)-8:])) != 0
 }
 
 const ones = 0x0101010101010101
@@ -217,28 +202,18 @@ func equalLower(key []byte, name string) bool {
 // whatever follows it (the HTML standard's rule for references without
 // one does not apply).
 func plainValue(buf *[]byte, val []byte) ([]byte, bool) {
+	if !maySpecial(val) {
+		return val, true
+	}
 	amp := false
-	// Eight bytes at a time while none is special (the common case: a
-	// URL without a reference), then byte by byte.
-	i := 0
-	for ; i+8 <= len(val); i += 8 {
-		if specialMask(binary.LittleEndian.Uint64(val[i:])) == 0 {
+	for j, c := range val {
+		if !valueSpecial[c] {
 			continue
 		}
-		for j := i; j < i+8; j++ {
-			if c := val[j]; c == 0 || c == '\r' || c == '&' && !bytes.HasPrefix(val[j+1:], []byte("amp;")) {
-				return nil, false
-			} else if c == '&' {
-				amp = true
-			}
-		}
-	}
-	for j := i; j < len(val); j++ {
-		if c := val[j]; c == 0 || c == '\r' || c == '&' && !bytes.HasPrefix(val[j+1:], []byte("amp;")) {
+		if c != '&' || !bytes.HasPrefix(val[j+1:], []byte("amp;")) {
 			return nil, false
-		} else if c == '&' {
-			amp = true
 		}
+		amp = true
 	}
 	if !amp {
 		return val, true
