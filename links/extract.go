@@ -445,23 +445,35 @@ const maxName = 16
 
 // rawTagName returns the lower-case name of a start tag from its raw
 // bytes "<name ...>", as html.Tokenizer.TagName would, without copying it
-// to the heap: the name ends at white space, "/" or ">". A name longer
-// than maxName is returned as "-" (no element of interest).
+// to the heap: the name ends at white space, "/" or ">". It is a slice of
+// raw when already in lower case (the common case), else lowered into buf.
+// A name longer than maxName is returned as "-" (no element of interest).
 func rawTagName(raw []byte, buf *[maxName]byte) []byte {
-	n := 0
-	for _, c := range raw[1:] {
-		switch c {
-		case ' ', '\n', '\r', '\t', '\f', '/', '>':
-			return buf[:n]
+	n := 1
+	upper := false
+	for n < len(raw) {
+		c := raw[n]
+		if nameEnd[c] {
+			break
 		}
-		if n == maxName {
-			return []byte("-")
-		}
+		upper = upper || 'A' <= c && c <= 'Z'
+		n++
+	}
+	name := raw[1:n]
+	if len(name) > maxName {
+		return []byte("-")
+	}
+	if !upper {
+		return name
+	}
+	for i, c := range name {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		buf[n] = c
-		n++
+		buf[i] = c
 	}
-	return buf[:n]
+	return buf[:len(name)]
 }
+
+// nameEnd holds the bytes that end a tag name.
+var nameEnd = [256]bool{' ': true, '\n': true, '\r': true, '\t': true, '\f': true, '/': true, '>': true}
