@@ -46,6 +46,17 @@ var (
 	elemHTML   = &elemSpec{"html", []attrSpec{{name: "manifest"}}}
 )
 
+// match returns the index in e.attrs of the attribute whose key, as
+// written, is key (in any case), or -1.
+func (e *elemSpec) match(key []byte) int {
+	for i := range e.attrs {
+		if equalLower(key, e.attrs[i].name) {
+			return i
+		}
+	}
+	return -1
+}
+
 // lookup returns the spec of the element with the given lower-case name,
 // or nil when it has no URL-valued attribute. A switch on string(name)
 // compiles to a comparison without converting name.

@@ -33,8 +33,20 @@ func extractAll(x *Extractor, d corpusDoc, n *int) {
 	}
 }
 
+// extractBytes extracts and resolves every link with ExtractBytes, as
+// the links command does: nothing is kept.
+func extractBytes(x *Extractor, d corpusDoc, n *int) {
+	err := x.ExtractBytes(bytes.NewReader(d.body), base.Retrieved(d.url), func(l *LinkBytes) error {
+		*n += len(l.URL)
+		return nil
+	})
+	if err != nil {
+		panic(err)
+	}
+}
+
 func corpora(b *testing.B) map[string][]corpusDoc {
-	c := map[string][]corpusDoc{"generated": generatedSite(300)}
+	c := map[string][]corpusDoc{"generated": generatedSite(300), "nodejs-sample": sampleDocs(b)}
 	if g := gorootDocs(); len(g) > 0 {
 		c["goroot-doc"] = g
 	} else {
@@ -78,13 +90,32 @@ func BenchmarkExtract(b *testing.B) {
 	}
 }
 
-// BenchmarkRatio runs the two over each corpus in alternation (in both
-// orders) and reports the extract throughput as a fraction of the
-// tokenizer's: "ratio" (the goal is at least 0.80) from the process CPU
-// time each used in total, garbage collection included, which other
-// processes on a shared machine do not inflate; "wall-ratio" from the
-// fastest wall-clock round of each. Also each one's MB/s (CPU time) and
-// the corpus' bytes per link.
+func BenchmarkExtractBytes(b *testing.B) {
+	for name, docs := range corpora(b) {
+		b.Run(name, func(b *testing.B) {
+			var x Extractor
+			var n int
+			b.SetBytes(corpusSize(docs))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, d := range docs {
+					extractBytes(&x, d, &n)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRatio runs the tokenizer, Extract and ExtractBytes over each
+// corpus in turn (the order rotating from round to round) and reports the
+// throughput of each extraction as a fraction of the tokenizer's:
+// "ratio" for Extract (Link strings: the goal is at least 0.80) and
+// "bytes-ratio" for ExtractBytes (no allocation per link: what the links
+// command uses), from the process CPU time each used in total, garbage
+// collection included, which other processes on a shared machine do not
+// inflate; "wall-ratio" and "bytes-wall-ratio" from the fastest wall-clock
+// round of each. Also each one's MB/s (CPU time) and the corpus' bytes per
+// link.
 func BenchmarkRatio(b *testing.B) {
 	for name, docs := range corpora(b) {
 		b.Run(name, func(b *testing.B) {
@@ -94,44 +125,55 @@ func BenchmarkRatio(b *testing.B) {
 				x.Extract(bytes.NewReader(d.body), base.Retrieved(d.url), func(Link) error { links++; return nil })
 			}
 			size := corpusSize(docs)
-			tok := func() {
-				for _, d := range docs {
-					tokenizeOnly(d.body)
-				}
+			type contender struct {
+				run  func()
+				cpu  time.Duration
+				wall time.Duration
 			}
-			ext := func() {
-				for _, d := range docs {
-					extractAll(&x, d, &n)
-				}
+			cs := []*contender{
+				{run: func() {
+					for _, d := range docs {
+						tokenizeOnly(d.body)
+					}
+				}},
+				{run: func() {
+					for _, d := range docs {
+						extractAll(&x, d, &n)
+					}
+				}},
+				{run: func() {
+					for _, d := range docs {
+						extractBytes(&x, d, &n)
+					}
+				}},
 			}
-			var cpuTok, cpuExt time.Duration
-			minTok, minExt := time.Duration(1<<63-1), time.Duration(1<<63-1)
-			timed := func(f func(), cpu *time.Duration, wall *time.Duration) {
-				c0, _ := cpuTime()
-				t0 := time.Now()
-				f()
-				*wall = min(*wall, time.Since(t0))
-				c1, _ := cpuTime()
-				*cpu += c1 - c0
+			for _, c := range cs {
+				c.wall = time.Duration(1<<63 - 1)
 			}
 			rounds := 0
 			for b.Loop() {
-				if rounds%2 == 0 {
-					timed(tok, &cpuTok, &minTok)
-					timed(ext, &cpuExt, &minExt)
-				} else {
-					timed(ext, &cpuExt, &minExt)
-					timed(tok, &cpuTok, &minTok)
+				for i := range cs {
+					c := cs[(rounds+i)%len(cs)]
+					c0, _ := cpuTime()
+					t0 := time.Now()
+					c.run()
+					c.wall = min(c.wall, time.Since(t0))
+					c1, _ := cpuTime()
+					c.cpu += c1 - c0
 				}
 				rounds++
 			}
+			tok, ext, exb := cs[0], cs[1], cs[2]
 			mb := float64(size) / 1e6
-			if _, ok := cpuTime(); ok && cpuExt > 0 {
-				b.ReportMetric(mb*float64(rounds)/cpuTok.Seconds(), "tokenize-MB/s")
-				b.ReportMetric(mb*float64(rounds)/cpuExt.Seconds(), "extract-MB/s")
-				b.ReportMetric(cpuTok.Seconds()/cpuExt.Seconds(), "ratio")
+			if _, ok := cpuTime(); ok && ext.cpu > 0 && exb.cpu > 0 {
+				b.ReportMetric(mb*float64(rounds)/tok.cpu.Seconds(), "tokenize-MB/s")
+				b.ReportMetric(mb*float64(rounds)/ext.cpu.Seconds(), "extract-MB/s")
+				b.ReportMetric(mb*float64(rounds)/exb.cpu.Seconds(), "bytes-MB/s")
+				b.ReportMetric(tok.cpu.Seconds()/ext.cpu.Seconds(), "ratio")
+				b.ReportMetric(tok.cpu.Seconds()/exb.cpu.Seconds(), "bytes-ratio")
 			}
-			b.ReportMetric(minTok.Seconds()/minExt.Seconds(), "wall-ratio")
+			b.ReportMetric(tok.wall.Seconds()/ext.wall.Seconds(), "wall-ratio")
+			b.ReportMetric(tok.wall.Seconds()/exb.wall.Seconds(), "bytes-wall-ratio")
 			b.ReportMetric(float64(size)/float64(links), "bytes/link")
 		})
 	}

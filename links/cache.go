@@ -12,15 +12,20 @@ import "hash/maphash"
 //
 // Entries are valid for one base: reset starts a new generation, which
 // empties every slot at once.
+//
+// Where links seldom repeat (a generated site whose every link differs),
+// the hash and the store are pure cost: the cache watches its hit rate
+// over windows of cacheProbe lookups, across documents, and after a window
+// with less than one hit in cacheMinRate it stays off for the next
+// cacheRest links, then probes again.
 type resolveCache struct {
-	slots *[cacheSlots]cacheSlot // allocated once a document is worth it
+	slots *[cacheSlots]cacheSlot // allocated once an Extractor is worth it
 	seed  maphash.Seed
 	gen   uint32
 	seen  int // links looked up while slots is nil
-	// Lookups and hits in the current generation: a document whose links
-	// do not repeat stops paying for the hash.
+	// Lookups and hits in the current window.
 	lookups, hits int
-	off           bool
+	rest          int // links left to pass while off
 }
 
 type cacheSlot struct {
@@ -33,15 +38,15 @@ const (
 	// cacheAfter is how many links an Extractor sends before it allocates
 	// the slots: small documents do not pay for them.
 	cacheAfter = 64
-	// After cacheProbe lookups in a document with fewer than one hit in
-	// cacheMinRate, the cache is off until the next document.
+	// A window of cacheProbe lookups with fewer than one hit in
+	// cacheMinRate turns the cache off for cacheRest links.
 	cacheProbe   = 512
 	cacheMinRate = 8
+	cacheRest    = 16384
 )
 
 // reset forgets every entry, for a new base.
 func (c *resolveCache) reset() {
-	c.lookups, c.hits, c.off = 0, 0, false
 	c.gen++
 	if c.gen == 0 && c.slots != nil {
 		// The generation counter wrapped: old entries could match again.
@@ -50,11 +55,15 @@ func (c *resolveCache) reset() {
 	}
 }
 
+// off reports whether the cache is off.
+func (c *resolveCache) off() bool { return c.rest > 0 }
+
 // lookup returns the slot for ref, and whether it holds ref's resolution.
 // On a miss the caller may fill the returned slot, when not nil, with
 // store.
 func (c *resolveCache) lookup(ref []byte) (*cacheSlot, bool) {
-	if c.off {
+	if c.rest > 0 {
+		c.rest--
 		return nil, false
 	}
 	if c.slots == nil {
@@ -72,8 +81,12 @@ func (c *resolveCache) lookup(ref []byte) (*cacheSlot, bool) {
 	c.lookups++
 	if hit {
 		c.hits++
-	} else if c.lookups >= cacheProbe && c.hits*cacheMinRate < c.lookups {
-		c.off = true
+	}
+	if c.lookups == cacheProbe {
+		if c.hits*cacheMinRate < c.lookups {
+			c.rest = cacheRest
+		}
+		c.lookups, c.hits = 0, 0
 	}
 	return s, hit
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
 )
@@ -31,4 +32,43 @@ func ExampleExtract() {
 	// img@srcset	fig-2x.png	http://example.org/a/docs/fig-2x.png	(html)
 	// img@srcset	/img/fig-3x.png	http://example.org/img/fig-3x.png	(html)
 	// a@href	?js=off	http://example.org/a/docs/?js=off	(html)
+}
+
+func ExampleExtractor_ExtractBytes() {
+	doc := `<a href="/docs/">Docs</a> <a href="news.html?page=2&amp;lang=en">News</a>`
+	var x links.Extractor
+	var out []byte
+	// Each link is written out at once: its bytes need not outlive the
+	// call, and nothing is allocated for it.
+	x.ExtractBytes(strings.NewReader(doc), base.Retrieved("http://example.org/a/index.html"), func(l *links.LinkBytes) error {
+		out = append(out, l.Element+"@"+l.Attr+"\t"...)
+		out = append(out, l.Ref...)
+		out = append(out, '\t')
+		out = append(out, l.URL...)
+		out = append(out, '\n')
+		return nil
+	})
+	fmt.Print(string(out))
+	// Output:
+	// a@href	/docs/	http://example.org/docs/
+	// a@href	news.html?page=2&lang=en	http://example.org/a/news.html?page=2&lang=en
+}
+
+func ExampleExtractor_spec() {
+	// The same document read by RFC 1808 and by RFC 3986, which answer
+	// ";x" and "../../../g" differently.
+	doc := `<a href=";x"></a> <a href="../../../g"></a>`
+	outer := base.Retrieved("http://a/b/c/d;p?q")
+	for _, spec := range []relurl.Spec{relurl.RFC1808, relurl.RFC3986} {
+		x := links.Extractor{Spec: spec}
+		x.Extract(strings.NewReader(doc), outer, func(l links.Link) error {
+			fmt.Printf("%v\t%s\t%s\n", spec, l.Ref, l.URL)
+			return nil
+		})
+	}
+	// Output:
+	// rfc1808	;x	http://a/b/c/d;x
+	// rfc1808	../../../g	http://a/../g
+	// rfc3986	;x	http://a/b/c/;x
+	// rfc3986	../../../g	http://a/g
 }

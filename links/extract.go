@@ -4,7 +4,10 @@
 //
 // Extraction streams over golang.org/x/net/html's Tokenizer: memory stays
 // bounded by the largest token and the links found before the end of the
-// head, whatever the size of the document.
+// head, whatever the size of the document. Extract passes each link as a
+// Link of strings; Extractor.ExtractBytes passes bytes valid during the
+// call only, and allocates nothing per link. Links are resolved by RFC
+// 1808 unless Extractor.Spec names RFC 2396 or RFC 3986.
 package links
 
 import (
@@ -28,7 +31,8 @@ type Link struct {
 	// HTML white space trimmed from both ends (for srcset, one candidate's
 	// URL). It may be empty: <a href=""> refers to the document itself.
 	Ref string
-	// URL is Ref resolved against Base by RFC 1808 section 4.
+	// URL is Ref resolved against Base by RFC 1808 section 4, or by the
+	// specification Extractor.Spec names.
 	URL string
 	// Base is the document's base and the rule that established it.
 	Base base.Base
@@ -42,6 +46,26 @@ const MaxNoscriptDepth = 8
 // ErrNoscriptDepth is returned for <noscript> nested deeper than
 // MaxNoscriptDepth.
 var ErrNoscriptDepth = errors.New("noscript elements nested too deep")
+
+// A LinkBytes is a link as ExtractBytes passes it: a Link whose Ref and
+// URL are bytes in the Extractor's buffers, valid only until the function
+// it was passed to returns. It spares a caller
+// that uses each link at once and keeps none (writes it out, counts it,
+// tests it) the allocation of its strings. Link returns a copy to keep.
+type LinkBytes struct {
+	Element string // lower-case element name: "a", "img"
+	Attr    string // lower-case attribute name: "href", "srcset"
+	Ref     []byte // as Link.Ref
+	URL     []byte // as Link.URL
+	Base    base.Base
+}
+
+// Link returns the link with Ref and URL as strings of its own, which
+// stay valid after the function that received l returns.
+func (l LinkBytes) Link() Link {
+	both := string(l.Ref) + string(l.URL)
+	return Link{Element: l.Element, Attr: l.Attr, Ref: both[:len(l.Ref)], URL: both[len(l.Ref):], Base: l.Base}
+}
 
 // Extract calls fn with each link of the HTML document read from r, in
 // document order, resolved against the document's base. outer is the base
@@ -59,33 +83,68 @@ var ErrNoscriptDepth = errors.New("noscript elements nested too deep")
 // An error from fn stops the extraction and is returned. Otherwise the
 // only errors are reading errors of r and ErrNoscriptDepth; no input makes
 // the HTML fail to tokenize.
+//
+// Extract resolves by RFC 1808; an Extractor can resolve by another
+// specification (Extractor.Spec).
 func Extract(r io.Reader, outer base.Base, fn func(Link) error) error {
 	var x Extractor
 	return x.Extract(r, outer, fn)
 }
 
 // An Extractor extracts links like Extract, reusing its buffers from one
-// document to the next. The zero Extractor is ready to use. It must not be
-// used by several goroutines at once.
+// document to the next. The zero Extractor is ready to use and resolves
+// by RFC 1808. It must not be used by several goroutines at once.
 type Extractor struct {
-	fn      func(Link) error
+	// Spec is the specification by which links are resolved: RFC 1808
+	// section 4 when zero (relurl.RFC1808), or relurl.RFC2396 or
+	// relurl.RFC3986, whose answers differ for some references (";x",
+	// "../../../g", ...: see relurl.Spec). The same specification
+	// resolves a relative BASE href against the outer base, so that a
+	// document is read by one specification throughout; the rules of RFC
+	// 1808 section 3 that establish the base stay the same (RFC 2396
+	// section 5.1 and RFC 3986 section 5.1 repeat them). Set it before
+	// a call; it holds for the whole document.
+	Spec relurl.Spec
+
+	fn      func(Link) error       // Extract's function, or nil
+	fnBytes func(*LinkBytes) error // ExtractBytes's function, or nil
+	spec    relurl.Spec            // Spec, as it was when the document started
 	outer   base.Base
 	base    base.Base
-	baseURL relurl.URL
-	final   bool // the base is established: links go straight to fn
+	baseURL relurl.URL // base.URL parsed, for RFC 1808
+	final   bool       // the base is established: links go straight to fn
 	head    base.HeadTracker
 	pending []heldLink // links seen before the base was final, not resolved
+	held    []byte     // the references of pending, one after another
 	buf     []byte     // the resolved URL under construction
 	two     []byte     // a link's reference and URL, before they become one string
+	dec     []byte     // an attribute value with "&amp;" decoded
+	lb      LinkBytes  // the link passed to fnBytes
 	name    [maxName]byte
 	cache   resolveCache
 }
 
 // Extract extracts the links of the document read from r; see Extract.
 func (x *Extractor) Extract(r io.Reader, outer base.Base, fn func(Link) error) error {
-	x.fn, x.outer, x.base, x.final = fn, outer, outer, false
+	x.fn, x.fnBytes = fn, nil
+	return x.run(r, outer)
+}
+
+// ExtractBytes extracts the links of the document read from r as Extract
+// does, passing each to fn as a LinkBytes whose bytes are valid only
+// until fn returns. Nothing is allocated for a link, which makes it the
+// faster way for a caller that keeps no link (the links command writes
+// each one out); a caller that keeps some copies them with
+// LinkBytes.Link.
+func (x *Extractor) ExtractBytes(r io.Reader, outer base.Base, fn func(*LinkBytes) error) error {
+	x.fn, x.fnBytes = nil, fn
+	return x.run(r, outer)
+}
+
+func (x *Extractor) run(r io.Reader, outer base.Base) error {
+	x.spec, x.outer, x.base, x.final = x.Spec, outer, outer, false
 	x.head = base.HeadTracker{}
-	x.pending = x.pending[:0]
+	x.pending, x.held = x.pending[:0], x.held[:0]
 	err := x.tokens(html.NewTokenizer(r), 0)
 	if err == nil || !isStop(err) {
 		// At the end of the input, or when it could not be read further,
@@ -95,9 +154,8 @@ func (x *Extractor) Extract(r io.Reader, outer base.Base, fn func(Link) error) e
 			err = ferr
 		}
 	}
-	x.fn = nil
-	clear(x.pending)
-	x.pending = x.pending[:0]
+	x.fn, x.fnBytes, x.lb = nil, nil, LinkBytes{}
+	x.pending, x.held = x.pending[:0], x.held[:0]
 	return errorsUnwrapStop(err)
 }
 
@@ -166,9 +224,11 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 						return err
 					}
 				} else if hasAttr && base.HTMLBaseElement(name) {
-					// Section 3.1: the first BASE element with an href.
+					// Section 3.1: the first BASE element with an href,
+					// resolved against the next layer out (as
+					// outer.Within does, by the Extractor's Spec).
 					if href, ok := base.HTMLBaseHref(z); ok {
-						x.base = x.outer.Within(href, base.HTML)
+						x.base = base.Base{URL: x.spec.Resolve(x.outer.URL, href), Source: base.HTML}
 						if err := x.finish(); err != nil {
 							return err
 						}
@@ -181,7 +241,7 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 				continue
 			}
 			if spec := lookup(name); spec != nil {
-				if err := x.attrs(z, spec, raw); err != nil {
+				if err := x.attrs(z, spec, raw, len(name)); err != nil {
 					return err
 				}
 			}
@@ -201,121 +261,153 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 }
 
 // attrs reads the attributes of the current tag, an element of spec whose
-// raw bytes are raw, and emits its links in the order they are written.
-// An attribute given twice counts once, the first time, as in HTML.
-func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte) error {
+// raw bytes are raw and whose name is nameLen bytes long, and emits its
+// links in the order they are written. An attribute given twice counts
+// once, the first time, as in HTML.
+func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte, nameLen int) error {
 	var seen uint8
 	all := uint8(1)<<len(spec.attrs) - 1
-	var err error
-	// one handles one attribute; raw says whether val is raw bytes, which
-	// may need decoding by TagAttr.
-	one := func(key, val []byte, raw bool) (more, abort bool) {
-		for i := range spec.attrs {
-			a := &spec.attrs[i]
-			if seen&(1<<i) != 0 || !equalLower(key, a.name) {
+	// The raw bytes serve while they need no decoding but "&amp;"; then
+	// TagAttr reads the attributes again from the first, and those
+	// already used are skipped.
+	var s attrScanner
+	if s.start(raw, nameLen) {
+	scan:
+		for {
+			key, val, outcome := s.next()
+			switch outcome {
+			case attrEnd:
+				return nil
+			case attrBail:
+				break scan
+			}
+			i := spec.match(key)
+			if i < 0 || seen&(1<<i) != 0 {
 				continue
 			}
-			if raw && needsDecoding(val) {
-				return false, true
+			val, ok := plainValue(&x.dec, val)
+			if !ok {
+				break scan
 			}
 			seen |= 1 << i
-			if a.srcset {
-				err = srcsetURLs(val, func(u []byte) error { return x.emit(spec.name, a.name, u) })
-			} else {
-				err = x.emit(spec.name, a.name, base.TrimHTMLSpace(val))
+			if err := x.value(spec, i, val); err != nil {
+				return err
 			}
-			break
-		}
-		return err == nil && seen != all, false
-	}
-	// The raw bytes serve while they need no decoding; then TagAttr
-	// reads the attributes again from the first, and those already used
-	// are skipped.
-	if !rawAttrs(raw, len(spec.name), func(k, v []byte) (bool, bool) { return one(k, v, true) }) && err == nil {
-		for more := true; more && err == nil && seen != all; {
-			var key, val []byte
-			key, val, more = z.TagAttr()
-			one(key, val, false)
+			if seen == all {
+				return nil
+			}
 		}
 	}
-	return err
+	for more := true; more && seen != all; {
+		var key, val []byte
+		key, val, more = z.TagAttr()
+		i := spec.match(key)
+		if i < 0 || seen&(1<<i) != 0 {
+			continue
+		}
+		seen |= 1 << i
+		if err := x.value(spec, i, val); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// value emits the links of the value of the attribute spec.attrs[i]: one,
+// or one per candidate of a srcset.
+func (x *Extractor) value(spec *elemSpec, i int, val []byte) error {
+	a := &spec.attrs[i]
+	if !a.srcset {
+		return x.emit(spec, a, base.TrimHTMLSpace(val))
+	}
+	for u, j, ok := nextCandidate(val, 0); ok; u, j, ok = nextCandidate(val, j) {
+		if err := x.emit(spec, a, u); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // A heldLink is a link found before the base is final: what it needs of
-// a Link, kept small since a head that never ends holds every link of its
-// document.
-type heldLink struct{ elem, attr, ref string }
+// a Link, kept small (24 bytes and the reference) since a head that never
+// ends holds every link of its document. Its reference is held[s:end] of
+// the Extractor, s being the end of the link before it (or 0).
+type heldLink struct {
+	elem *elemSpec
+	attr *attrSpec // an attribute of elem
+	end  int
+}
 
-// emit passes one link to fn, or holds it while the base is not final.
-func (x *Extractor) emit(elem, attr string, ref []byte) error {
+// emit passes the link ref of an attribute of an element to fn, or holds
+// it while the base is not final. ref is only read during the call.
+func (x *Extractor) emit(elem *elemSpec, attr *attrSpec, ref []byte) error {
 	if !x.final {
-		x.pending = append(x.pending, heldLink{elem: elem, attr: attr, ref: string(ref)})
+		x.held = append(x.held, ref...)
+		x.pending = append(x.pending, heldLink{elem: elem, attr: attr, end: len(x.held)})
 		return nil
 	}
-	return x.send(Link{Element: elem, Attr: attr}, ref)
+	return x.send(elem.name, attr.name, ref)
 }
 
 // send resolves a link's reference against the established base and
-// passes the link to fn. ref holds the reference's bytes, or is nil for a
-// held link whose Ref is already a string. A reference seen before in the
-// document gets the strings of its last resolution (resolveCache);
-// otherwise Ref and URL share one allocation, or are the same string when
-// the reference is absolute.
-func (x *Extractor) send(l Link, ref []byte) error {
-	l.Base = x.base
-	held := ref == nil
-	if held {
-		ref = unsafe.Slice(unsafe.StringData(l.Ref), len(l.Ref))
-	}
-	var slot *cacheSlot
-	if !held {
-		var hit bool
-		if slot, hit = x.cache.lookup(ref); hit {
-			l.Ref, l.URL = slot.ref, slot.url
-			return x.call(l)
-		}
-	}
-	if x.base.URL == "" {
-		// Section 3.4 and step 1: with no base the reference is taken as
-		// it is.
-		x.buf = append(x.buf[:0], ref...)
+// passes the link to the caller's function. For Extract, a reference seen
+// before in the document gets the strings of its last resolution
+// (resolveCache); otherwise Ref and URL share one allocation, or are the
+// same string when the reference is absolute.
+func (x *Extractor) send(elem, attr string, ref []byte) error {
+	var err error
+	if x.fn == nil {
+		x.buf = x.resolve(x.buf[:0], ref)
+		x.lb.Element, x.lb.Attr, x.lb.Ref, x.lb.URL, x.lb.Base = elem, attr, ref, x.buf, x.base
+		err = x.fnBytes(&x.lb)
 	} else {
-		// ref is only read during the call.
-		x.buf = x.baseURL.AppendResolve(x.buf[:0], unsafeString(ref))
-	}
-	switch {
-	case held:
-		if string(x.buf) == l.Ref {
-			l.URL = l.Ref
+		l := Link{Element: elem, Attr: attr, Base: x.base}
+		slot, hit := x.cache.lookup(ref)
+		if hit {
+			l.Ref, l.URL = slot.ref, slot.url
 		} else {
-			l.URL = string(x.buf)
+			x.buf = x.resolve(x.buf[:0], ref)
+			switch {
+			case string(x.buf) == string(ref):
+				l.Ref = string(ref)
+				l.URL = l.Ref
+			case bytes.HasSuffix(x.buf, ref):
+				// Most resolutions end with the reference as written
+				// ("g.html", "/g", "?q", "#f"): Ref is then the tail of
+				// URL.
+				l.URL = string(x.buf)
+				l.Ref = l.URL[len(l.URL)-len(ref):]
+			default:
+				x.two = append(append(x.two[:0], ref...), x.buf...)
+				both := string(x.two)
+				l.Ref, l.URL = both[:len(ref)], both[len(ref):]
+			}
+			if slot != nil {
+				x.cache.store(slot, l.Ref, l.URL)
+			}
 		}
-	case string(x.buf) == string(ref):
-		l.Ref = string(ref)
-		l.URL = l.Ref
-	case bytes.HasSuffix(x.buf, ref):
-		// Most resolutions end with the reference as written ("g.html",
-		// "/g", "?q", "#f"): Ref is then the tail of URL.
-		l.URL = string(x.buf)
-		l.Ref = l.URL[len(l.URL)-len(ref):]
-	default:
-		x.two = append(append(x.two[:0], ref...), x.buf...)
-		both := string(x.two)
-		l.Ref, l.URL = both[:len(ref)], both[len(ref):]
+		err = x.fn(l)
 	}
-	if slot != nil {
-		x.cache.store(slot, l.Ref, l.URL)
-	}
-	return x.call(l)
-}
-
-// call passes a link to fn, marking an error from it as one that stops
-// the extraction.
-func (x *Extractor) call(l Link) error {
-	if err := x.fn(l); err != nil {
+	if err != nil {
 		return stopError{err}
 	}
 	return nil
+}
+
+// resolve appends the resolution of ref against the document's base to
+// dst.
+func (x *Extractor) resolve(dst, ref []byte) []byte {
+	if x.spec == relurl.RFC1808 {
+		if x.base.URL == "" {
+			// Section 3.4 and step 1: with no base the reference is
+			// taken as it is.
+			return append(dst, ref...)
+		}
+		// The base parsed once per document.
+		return x.baseURL.AppendResolve(dst, unsafeString(ref))
+	}
+	// ref is only read during the call.
+	return x.spec.AppendResolve(dst, x.base.URL, unsafeString(ref))
 }
 
 // unsafeString returns b as a string without copying, for a use that
@@ -335,14 +427,15 @@ func (x *Extractor) finish() error {
 	x.final = true
 	x.baseURL = relurl.Parse(x.base.URL)
 	x.cache.reset()
-	for i, h := range x.pending {
-		if err := x.send(Link{Element: h.elem, Attr: h.attr, Ref: h.ref}, nil); err != nil {
-			x.pending = x.pending[:0]
+	start := 0
+	for _, h := range x.pending {
+		if err := x.send(h.elem.name, h.attr.name, x.held[start:h.end]); err != nil {
+			x.pending, x.held = x.pending[:0], x.held[:0]
 			return err
 		}
-		x.pending[i] = heldLink{}
+		start = h.end
 	}
-	x.pending = x.pending[:0]
+	x.pending, x.held = x.pending[:0], x.held[:0]
 	return nil
 }
 
@@ -352,23 +445,35 @@ const maxName = 16
 
 // rawTagName returns the lower-case name of a start tag from its raw
 // bytes "<name ...>", as html.Tokenizer.TagName would, without copying it
-// to the heap: the name ends at white space, "/" or ">". A name longer
-// than maxName is returned as "-" (no element of interest).
+// to the heap: the name ends at white space, "/" or ">". It is a slice of
+// raw when already in lower case (the common case), else lowered into buf.
+// A name longer than maxName is returned as "-" (no element of interest).
 func rawTagName(raw []byte, buf *[maxName]byte) []byte {
-	n := 0
-	for _, c := range raw[1:] {
-		switch c {
-		case ' ', '\n', '\r', '\t', '\f', '/', '>':
-			return buf[:n]
+	n := 1
+	upper := false
+	for n < len(raw) {
+		c := raw[n]
+		if nameEnd[c] {
+			break
 		}
-		if n == maxName {
-			return []byte("-")
-		}
+		upper = upper || 'A' <= c && c <= 'Z'
+		n++
+	}
+	name := raw[1:n]
+	if len(name) > maxName {
+		return []byte("-")
+	}
+	if !upper {
+		return name
+	}
+	for i, c := range name {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		buf[n] = c
-		n++
+		buf[i] = c
 	}
-	return buf[:n]
+	return buf[:len(name)]
 }
+
+// nameEnd holds the bytes that end a tag name.
+var nameEnd = [256]bool{' ': true, '\n': true, '\r': true, '\t': true, '\f': true, '/': true, '>': true}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
@@ -201,6 +202,9 @@ func TestValues(t *testing.T) {
 		{"raw bytes, then TagAttr for a value with a reference: no link twice",
 			"<img src=plain srcset=\"a&amp;b 1x, c\" longdesc=\"d\r\ne\">",
 			"img@src plain -> http://h/a/plain [http://h/a/b retrieval]\nimg@srcset a&b -> http://h/a/a&b [http://h/a/b retrieval]\nimg@srcset c -> http://h/a/c [http://h/a/b retrieval]\nimg@longdesc d\ne -> http://h/a/d\ne [http://h/a/b retrieval]\n"},
+		{"unquoted values: a reference first, \"&amp;\" read raw",
+			"<a href=&lt;x><a href=p?a=1&amp;b=2&amp;c>",
+			"a@href <x -> http://h/a/<x [http://h/a/b retrieval]\na@href p?a=1&b=2&c -> http://h/a/p?a=1&b=2&c [http://h/a/b retrieval]\n"},
 		{"NUL in a value becomes U+FFFD",
 			"<a href=\"x\x00y\">",
 			"a@href x\uFFFDy -> http://h/a/x\uFFFDy [http://h/a/b retrieval]\n"},
@@ -382,8 +386,9 @@ func TestResolveCache(t *testing.T) {
 }
 
 func TestResolveCacheOff(t *testing.T) {
-	// A document whose first links never repeat turns the cache off; the
-	// links after that, repeated or not, are still right.
+	// Links that never repeat turn the cache off, whatever documents they
+	// are in; the links after that, repeated or not, are still right, and
+	// after cacheRest links the cache probes again.
 	var b strings.Builder
 	for i := range 2000 {
 		fmt.Fprintf(&b, "<a href=\"u%d\">", i%1500)
@@ -398,12 +403,26 @@ func TestResolveCacheOff(t *testing.T) {
 		n++
 		return nil
 	})
-	if err != nil || n != 2000 || !x.cache.off {
-		t.Errorf("%d links, %v, cache off: %v", n, err, x.cache.off)
+	if err != nil || n != 2000 || !x.cache.off() {
+		t.Fatalf("%d links, %v, cache off: %v", n, err, x.cache.off())
 	}
-	// The next document starts with the cache on again.
-	x.Extract(strings.NewReader(`<a href=x>`), base.Base{}, func(Link) error { return nil })
-	if x.cache.off {
-		t.Error("cache still off for the next document")
+	// Still off for the next document, until cacheRest links have passed.
+	repeated := strings.Repeat(`<a href="same">`, cacheRest)
+	x.Extract(strings.NewReader(repeated), base.Retrieved("http://h/d/"), func(l Link) error { checkLink(t, l); return nil })
+	if x.cache.off() {
+		t.Fatal("cache still off after cacheRest links")
+	}
+	// On again: a repeated link comes from the cache (the same string).
+	var first, second string
+	x.Extract(strings.NewReader(`<a href="r/s">x <a href="r/s">`), base.Retrieved("http://h/d/"), func(l Link) error {
+		if first == "" {
+			first = l.URL
+		} else {
+			second = l.URL
+		}
+		return nil
+	})
+	if first != "http://h/d/r/s" || unsafe.StringData(first) != unsafe.StringData(second) {
+		t.Errorf("repeated link %q, %q: not from the cache", first, second)
 	}
 }

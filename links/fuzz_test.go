@@ -1,6 +1,7 @@
 package links
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -19,6 +20,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add(strings.Repeat("<noscript>", 12) + "<a href=x>")                  // noscript depth limit
 	f.Add("<title><a href=x></title><script><a href=y></script>")           // raw text
 	f.Add("<noscript><a href=x></noscript><base href=y>")                   // noscript does not end the head
+	f.Add(`<base href="../../../x/"><a href=";x"><a href="a&amp;b">`)       // specifications differ; "&amp;" read raw
 	f.Fuzz(func(t *testing.T, doc string) {
 		outer := base.Retrieved("http://r/d/p")
 		var n int
@@ -50,21 +52,35 @@ func FuzzExtract(f *testing.F) {
 		if first != nil && first.Base != b {
 			t.Fatalf("Extract's base %v, FromHTML's %v", first.Base, b)
 		}
+		// ExtractBytes passes the same links as Extract, under another
+		// specification too.
+		x := Extractor{Spec: relurl.RFC3986}
+		links, bytesLinks, errs := linksBoth(&x, doc, outer)
+		if (errs[0] == nil) != (errs[1] == nil) || fmt.Sprint(links) != fmt.Sprint(bytesLinks) {
+			t.Fatalf("Extract %v %v\nExtractBytes %v %v", links, errs[0], bytesLinks, errs[1])
+		}
+		for _, l := range links {
+			if want := relurl.RFC3986.Resolve(l.Base.URL, l.Ref); l.URL != want {
+				t.Fatalf("RFC 3986: %q against %q: %q, want %q", l.Ref, l.Base.URL, l.URL, want)
+			}
+		}
 	})
 }
 
 func FuzzRawAttrs(f *testing.F) {
-	// rawAttrs must read the same attributes as Tokenizer.TagAttr, for
-	// every tag it accepts.
+	// attrScanner and plainValue must read the same attributes as
+	// Tokenizer.TagAttr, for every tag they accept.
 	f.Add(`<a href=x title="t" data-x='y'>`) // the three value forms
 	f.Add(`<a/href=x/ =y ==z href=dup>`)     // slashes, "=" keys, duplicates
 	f.Add(`<img src = "a b" srcset	=c>`)     // white space around "="
 	f.Add(`<a href="x>y" b=>`)               // '>' inside quotes, empty unquoted value
 	f.Add(`<a href='unclosed>`)              // quote never closed
 	f.Add(`<A HREF=X>`)                      // upper case
-	f.Add(`<a href=x&amp;y>`)                // a reference: left to TagAttr
+	f.Add(`<a href=x&amp;y&amp;amp;z&amp>`)  // "&amp;" decoded; "&amp" without ";" left to TagAttr
+	f.Add(`<a href="a&amp;b" c='&lt;'>`)     // a reference other than "&amp;": left to TagAttr
 	f.Add("<A \xc6>")                        // a key that is not UTF-8 (found by fuzzing)
 	f.Add("<A \x00>")                        // a NUL key: U+FFFD for TagAttr (found by fuzzing)
+	f.Add("<A 0=&>")                         // a reference starting an unquoted value (found by fuzzing)
 	f.Fuzz(func(t *testing.T, doc string) {
 		z := html.NewTokenizer(strings.NewReader(doc))
 		for {
@@ -89,19 +105,31 @@ func FuzzRawAttrs(f *testing.F) {
 			}
 			var got []string
 			seen := map[string]bool{}
-			ok := rawAttrs(raw, len(name), func(k, v []byte) (bool, bool) {
+			var s attrScanner
+			var dec []byte
+			ok := s.start(raw, len(name))
+			for ok {
+				k, v, outcome := s.next()
+				if outcome == attrEnd {
+					break
+				}
 				// Keys with a NUL never match a name that Extract
 				// looks for; TagAttr turns it into U+FFFD.
-				if needsDecoding(v) || strings.Contains(string(k), "\x00") {
-					return false, true
+				if outcome == attrBail || strings.Contains(string(k), "\x00") {
+					ok = false
+					break
 				}
 				key := asciiLower(k)
-				if !seen[key] {
-					seen[key] = true
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				// A value that plainValue cannot give is left to
+				// TagAttr.
+				if v, ok = plainValue(&dec, v); ok {
 					got = append(got, key+"="+string(v))
 				}
-				return true, false
-			})
+			}
 			var want []string
 			for more := true; more; {
 				k, v, m := z.TagAttr()
@@ -111,7 +139,7 @@ func FuzzRawAttrs(f *testing.F) {
 				}
 			}
 			if ok && strings.Join(got, "\x00") != strings.Join(want, "\x00") {
-				t.Fatalf("%q:\nrawAttrs %q\nTagAttr  %q", raw, got, want)
+				t.Fatalf("%q:\nattrScanner %q\nTagAttr     %q", raw, got, want)
 			}
 		}
 	})

@@ -1,26 +1,41 @@
 package links
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+)
 
-// rawAttrs calls fn with the key and value of each attribute of a start
-// tag, read from the tag's raw bytes (html.Tokenizer.Raw) instead of with
-// Tokenizer.TagAttr, which copies every key and value to the heap. It
-// follows the Tokenizer's own attribute grammar (readTagAttrKey and
-// readTagAttrVal of golang.org/x/net/html, from WHATWG section 13.2.5) step
-// for step; FuzzRawAttrs checks it against TagAttr.
+// An attrScanner reads the attributes of a start tag from the tag's raw
+// bytes (html.Tokenizer.Raw) instead of with Tokenizer.TagAttr, which
+// copies every key and value to the heap. It follows the Tokenizer's own
+// attribute grammar (readTagAttrKey and readTagAttrVal of
+// golang.org/x/net/html, from WHATWG section 13.2.5) step for step;
+// FuzzRawAttrs checks it against TagAttr.
 //
-// Values are passed raw: fn must check with needsDecoding that a value it
-// uses needs none of what TagAttr does beyond slicing (character
-// references, NUL replacement, newline conversion), and return abort=true
-// otherwise. rawAttrs then stops and reports ok=false, as it does at once
-// for a tag cut off by the end of the input (no closing ">"); the caller
-// goes on with TagAttr from the first attribute, skipping those it has
-// already used.
+// Values are returned raw: the caller must pass a value it uses through
+// plainValue, which undoes what TagAttr does beyond slicing when that is
+// only decoding "&amp;", and otherwise read the attributes again with
+// TagAttr. It is a loop the caller drives rather than a function calling
+// back, so that reading an attribute costs no indirect call.
 //
-// Keys are passed as written (not lowered); duplicates and empty keys are
-// passed too: the caller keeps the first of each key it wants, as the
-// Tokenizer does.
-func rawAttrs(raw []byte, nameLen int, fn func(key, val []byte) (more, abort bool)) (ok bool) {
+// Keys are returned as written (not lowered); duplicates are returned too:
+// the caller keeps the first of each key it wants, as the Tokenizer does.
+type attrScanner struct {
+	b []byte // the tag's raw bytes, without the closing '>'
+	i int    // the next byte to read
+}
+
+// The outcomes of attrScanner.next.
+const (
+	attrOK   = iota // an attribute was read
+	attrEnd         // no more attributes
+	attrBail        // the raw bytes cannot be read further: use TagAttr
+)
+
+// start prepares s to read the attributes of the tag whose raw bytes are
+// raw and whose name is nameLen bytes long. It reports false for a tag cut
+// off by the end of the input (no closing '>'), which only TagAttr reads.
+func (s *attrScanner) start(raw []byte, nameLen int) bool {
 	if len(raw) == 0 || raw[len(raw)-1] != '>' {
 		return false
 	}
@@ -30,13 +45,20 @@ func rawAttrs(raw []byte, nameLen int, fn func(key, val []byte) (more, abort boo
 	if i < len(b) && isSpace(b[i]) {
 		i++
 	}
-	i = skipSpace(b, i)
+	s.b, s.i = b, skipSpace(b, i)
+	return true
+}
+
+// next returns the next attribute with a non-empty key.
+func (s *attrScanner) next() (key, val []byte, outcome int) {
+	b, i := s.b, s.i
 	for i < len(b) {
 		if b[i] == '>' {
 			// A '>' inside the tag ends it there for the Tokenizer; the
 			// raw bytes then hold nothing more, so this is only reached
 			// if they do: let TagAttr decide.
-			return false
+			s.i = i
+			return nil, nil, attrBail
 		}
 		// readTagAttrKey.
 		ks := i
@@ -81,38 +103,68 @@ func rawAttrs(raw []byte, nameLen int, fn func(key, val []byte) (more, abort boo
 						}
 					default:
 						vs = i - 1
+						ve = len(b)
 						for i < len(b) {
 							c := b[i]
-							i++
 							if isSpace(c) {
-								ve = i - 1
-								goto done
+								ve = i
+								i++
+								break
 							}
 							if c == '>' {
-								i--
 								ve = i
-								goto done
+								break
 							}
+							i++
 						}
-						ve = len(b)
-					done:
 					}
 				}
 			}
 		}
+		i = skipSpace(b, i)
 		if ke > ks {
-			more, abort := fn(b[ks:ke], b[vs:ve])
-			if abort {
-				return false
-			}
-			if !more {
+			s.i = i
+			return b[ks:ke], b[vs:ve], attrOK
+		}
+	}
+	s.i = i
+	return nil, nil, attrEnd
+}
+
+// maySpecial reports whether val holds a byte that TagAttr would change
+// or decode (valueSpecial), eight bytes at a time: most values hold none.
+func maySpecial(val []byte) bool {
+	if len(val) < 8 {
+		for _, c := range val {
+			if valueSpecial[c] {
 				return true
 			}
 		}
-		i = skipSpace(b, i)
+		return false
 	}
-	return true
+	var m uint64
+	for i := 0; i+8 <= len(val); i += 8 {
+		m |= specialMask(binary.LittleEndian.Uint64(val[i:]))
+	}
+	// The last eight bytes, which may overlap the words above.
+	return m|specialMask(binary.LittleEndian.Uint64(val[len(val)-8:])) != 0
 }
+
+const ones = 0x0101010101010101
+
+// zeroMask marks with 0x80 each zero byte of w: exactly for the lowest
+// one, possibly falsely above it (the classic test (w-ones)&^w&0x80..).
+func zeroMask(w uint64) uint64 { return (w - ones) &^ w & 0x8080808080808080 }
+
+// specialMask marks, as zeroMask does, the bytes of w that TagAttr would
+// change or decode: '&', NUL and '\r'.
+func specialMask(w uint64) uint64 {
+	return zeroMask(w) | zeroMask(w^(ones*'&')) | zeroMask(w^(ones*'\r'))
+}
+
+// valueSpecial holds the bytes of an attribute value that TagAttr would
+// change or decode: '&', NUL and '\r'.
+var valueSpecial = [256]bool{'&': true, 0: true, '\r': true}
 
 func skipSpace(b []byte, i int) int {
 	for i < len(b) && isSpace(b[i]) {
@@ -139,14 +191,43 @@ func equalLower(key []byte, name string) bool {
 	return true
 }
 
-// needsDecoding reports whether an attribute value read raw holds what
-// Tokenizer.TagAttr would change: a character reference, a NUL or a
-// carriage return.
-func needsDecoding(val []byte) bool {
-	for _, c := range val {
-		if c == '&' || c == 0 || c == '\r' {
-			return true
-		}
+// plainValue returns an attribute value read raw as TagAttr would return
+// it, when the only thing TagAttr would change is "&amp;" (the character
+// reference for "&", written in URLs before each further query parameter),
+// which it decodes into *buf. It reports false when the value holds any
+// other character reference, a NUL or a carriage return: TagAttr must
+// read it.
+//
+// "&amp;" always ends with its semicolon, so it is decoded in an attribute
+// whatever follows it (the HTML standard's rule for references without
+// one does not apply).
+func plainValue(buf *[]byte, val []byte) ([]byte, bool) {
+	if !maySpecial(val) {
+		return val, true
 	}
-	return false
+	amp := false
+	for j, c := range val {
+		if !valueSpecial[c] {
+			continue
+		}
+		if c != '&' || !bytes.HasPrefix(val[j+1:], []byte("amp;")) {
+			return nil, false
+		}
+		amp = true
+	}
+	if !amp {
+		return val, true
+	}
+	b := (*buf)[:0]
+	for {
+		j := bytes.IndexByte(val, '&')
+		if j < 0 {
+			break
+		}
+		b = append(b, val[:j+1]...)
+		val = val[j+len("&amp;"):]
+	}
+	b = append(b, val...)
+	*buf = b
+	return b, true
 }

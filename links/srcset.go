@@ -1,26 +1,26 @@
 package links
 
-// srcsetURLs calls fn with the URL of each image candidate of a srcset
-// attribute value, in order, following the HTML Living Standard's "parse a
-// srcset attribute" algorithm as far as the URLs go: candidates are
-// separated by commas; a candidate is a URL (a run of non-white-space
+// nextCandidate returns the URL of the first image candidate of a srcset
+// attribute value at or after v[i:], and the index after the candidate;
+// ok is false when there is none. It follows the HTML Living Standard's
+// "parse a srcset attribute" algorithm as far as the URLs go: candidates
+// are separated by commas; a candidate is a URL (a run of non-white-space
 // characters, trailing commas removed) followed by descriptors, which may
 // hold commas inside parentheses. Descriptors are skipped, not checked.
-func srcsetURLs(v []byte, fn func(url []byte) error) error {
-	i := 0
+func nextCandidate(v []byte, i int) (url []byte, next int, ok bool) {
 	for {
 		// Skip white space and commas before a candidate.
 		for i < len(v) && (isSpace(v[i]) || v[i] == ',') {
 			i++
 		}
 		if i >= len(v) {
-			return nil
+			return nil, i, false
 		}
 		start := i
 		for i < len(v) && !isSpace(v[i]) {
 			i++
 		}
-		url := v[start:i]
+		url = v[start:i]
 		if url[len(url)-1] == ',' {
 			// "a.png,b.png": the commas end the candidate, which has no
 			// descriptors.
@@ -46,9 +46,7 @@ func srcsetURLs(v []byte, fn func(url []byte) error) error {
 			}
 		}
 		if len(url) > 0 {
-			if err := fn(url); err != nil {
-				return err
-			}
+			return url, i, true
 		}
 	}
 }

@@ -23,7 +23,10 @@ func TestSrcset(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		srcsetURLs([]byte(tt.in), func(u []byte) error { got = append(got, string(u)); return nil })
+		v := []byte(tt.in)
+		for u, i, ok := nextCandidate(v, 0); ok; u, i, ok = nextCandidate(v, i) {
+			got = append(got, string(u))
+		}
 		if g := strings.Join(got, "|"); g != tt.want {
 			t.Errorf("srcset %q: got %q, want %q", tt.in, g, tt.want)
 		}
