@@ -111,7 +111,7 @@ type Extractor struct {
 	spec    relurl.Spec            // Spec, as it was when the document started
 	outer   base.Base
 	base    base.Base
-	baseURL relurl.URL // base.URL parsed, for RFC 1808
+	baseURL relurl.Base // base.URL parsed by spec, once per document
 	final   bool       // the base is established: links go straight to fn
 	head    base.HeadTracker
 	pending []heldLink // links seen before the base was final, not resolved
@@ -397,17 +397,9 @@ func (x *Extractor) send(elem, attr string, ref []byte) error {
 // resolve appends the resolution of ref against the document's base to
 // dst.
 func (x *Extractor) resolve(dst, ref []byte) []byte {
-	if x.spec == relurl.RFC1808 {
-		if x.base.URL == "" {
-			// Section 3.4 and step 1: with no base the reference is
-			// taken as it is.
-			return append(dst, ref...)
-		}
-		// The base parsed once per document.
-		return x.baseURL.AppendResolve(dst, unsafeString(ref))
-	}
+	// With no base (section 3.4) the reference is taken as it is (step 1).
 	// ref is only read during the call.
-	return x.spec.AppendResolve(dst, x.base.URL, unsafeString(ref))
+	return x.baseURL.AppendResolve(dst, unsafeString(ref))
 }
 
 // unsafeString returns b as a string without copying, for a use that
@@ -425,7 +417,7 @@ func (x *Extractor) finish() error {
 		return nil
 	}
 	x.final = true
-	x.baseURL = relurl.Parse(x.base.URL)
+	x.baseURL = x.spec.ParseBase(x.base.URL)
 	x.cache.reset()
 	start := 0
 	for _, h := range x.pending {

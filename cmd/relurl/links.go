@@ -71,6 +71,7 @@ func runLinks(e *env, args []string) int {
 	maxBody := fs.Int64("max-body", base.DefaultMaxBody, "largest body fetched over http(s), in bytes")
 	maxRedirects := fs.Int("max-redirects", base.DefaultMaxRedirects, "most redirects followed for one http(s) INPUT")
 	maxDepth := fs.Int("max-depth", base.DefaultMaxDepth, "deepest nesting of multipart/* and message/* entities")
+	spec := specFlag(fs)
 	var c crawlFlags
 	c.define(fs)
 	if st, ok := parseFlags(fs, args); !ok {
@@ -107,6 +108,7 @@ func runLinks(e *env, args []string) int {
 		gzip:     c.gzip,
 		start:    time.Now(),
 		progress: e.stderrIsTerminal,
+		spec:     *spec,
 	}
 	if *maxRedirects == 0 {
 		r.fetcher.MaxRedirects = -1
@@ -124,6 +126,7 @@ type linkRun struct {
 	walker  base.Walker
 	outDir  string // -out-dir, "" for standard output
 	gzip    bool   // -gzip
+	spec    relurl.Spec
 
 	stdoutMu sync.Mutex // orders the chunks of rows written to standard output
 	stats    runStats
@@ -162,7 +165,8 @@ type linker struct {
 }
 
 func (r *linkRun) newLinker(w io.Writer, mu *sync.Mutex) *linker {
-	return &linker{linkRun: r, e: r.e, fetcher: r.fetcher, walker: r.walker, sink: rowSink{w: w, mu: mu}}
+	return &linker{linkRun: r, e: r.e, fetcher: r.fetcher, walker: r.walker, sink: rowSink{w: w, mu: mu},
+		x: links.Extractor{Spec: r.spec}}
 }
 
 // Kinds of local documents.
@@ -416,9 +420,15 @@ func (l *linker) message(name string, walk func(*base.Walker, func(*base.Part) e
 // html extracts the links of one HTML document and writes them.
 func (l *linker) html(doc string, r io.Reader, outer base.Base) {
 	l.doc = doc
-	if err := l.x.Extract(r, outer, l.write); err != nil {
+	if err := l.x.ExtractBytes(r, outer, l.writeBytes); err != nil {
 		l.fail(doc, err)
 	}
+}
+
+// writeBytes writes the row of a link whose reference and URL are bytes
+// valid during the call only: they are viewed as strings, not copied.
+func (l *linker) writeBytes(k *links.LinkBytes) error {
+	return l.write(links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base})
 }
 
 // write writes one output row.

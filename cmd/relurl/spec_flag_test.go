@@ -47,3 +47,16 @@ func TestSpecFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksSpecFlag checks that "relurl links -spec" resolves the links of
+// a document by the chosen specification.
+func TestLinksSpecFlag(t *testing.T) {
+	doc := `<base href="http://a/b/c/d;p?q"><a href=";x"><a href="../../../g">`
+	row := func(ref, url string) string {
+		return "-\thttp://a/b/c/d;p?q\thtml\ta@href\t" + ref + "\t" + url
+	}
+	relurlRun(t, doc, "links", "-").
+		want(t, lines(row(";x", "http://a/b/c/d;x"), row("../../../g", "http://a/../g")), 0)
+	relurlRun(t, doc, "links", "-spec", "rfc3986", "-").
+		want(t, lines(row(";x", "http://a/b/c/;x"), row("../../../g", "http://a/g")), 0)
+}
