@@ -9,8 +9,9 @@ import "math/bits"
 // 10 MB URLs.
 
 const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
+	lsb  = 0x0101010101010101
+	msb  = 0x8080808080808080
+	low7 = 0x7f7f7f7f7f7f7f7f // the bits of each byte below its high bit
 )
 
 // zeroBytes returns a mask with the high bit set in the first byte of x
@@ -78,4 +79,83 @@ func load64(s string, i int) uint64 {
 	s = s[i : i+8]
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// eqBytes returns a mask with the high bit set in exactly the bytes of x
+// equal to the byte c. Unlike zeroBytes, it is exact in every byte: no
+// borrow crosses from one byte into the next.
+func eqBytes(x uint64, c byte) uint64 {
+	y := x ^ lsb*uint64(c)
+	// y&low7 + low7 sets a byte's high bit when its low bits are not all
+	// zero, without a carry out of the byte; y sets it when its high bit is.
+	return ^(y&low7 + low7 | y) & msb
+}
+
+// loadTail returns the bytes s[i:], fewer than eight, as a little-endian
+// word padded with zero bytes, which match no delimiter.
+func loadTail(s string, i int) uint64 {
+	if len(s) >= 8 {
+		// The last word overlaps bytes before i: shift them out.
+		return load64(s, len(s)-8) >> (8 * (i + 8 - len(s)) & 63)
+	}
+	var x uint64
+	for k := len(s) - 1; k >= i; k-- {
+		x = x<<8 | uint64(s[k])
+	}
+	return x
+}
+
+// scanRelativePath returns the end of the path that ref starts with (the
+// first ";", "?" or "#", as Parse finds it for a reference with no net_loc),
+// and dotSegmentsEnd of that path, in one pass. It returns end -1 when ref
+// has a scheme (section 2.4.2).
+//
+// It reads eight bytes at a time. In each word it finds the path's end,
+// any ":" before it (which may end a scheme: parseScheme decides, once),
+// and the "." bytes that start a segment, that is follow a "/" or start
+// ref: only these can start a "." or ".." segment (section 4, step 6),
+// and each is then looked at alone.
+func scanRelativePath(ref string) (end, dotsEnd int) {
+	segStart := uint64(0x80) // the high bit of byte 0: ref starts a segment
+	colonSeen := false
+	for i := 0; i < len(ref); i += 8 {
+		var x uint64
+		if i+8 <= len(ref) {
+			x = load64(ref, i)
+		} else {
+			x = loadTail(ref, i)
+		}
+		// Only the lowest bit of ends counts (zeroBytes may set later
+		// ones); before is every bit below it, or all when there is none.
+		ends := zeroBytes(x^lsb*';') | zeroBytes(x^lsb*'?') | zeroBytes(x^lsb*'#')
+		before := (ends & -ends) - 1
+		if c := zeroBytes(x^lsb*':') & before; c != 0 && !colonSeen {
+			// The first ":" of the path: a scheme ends there if all
+			// before it are scheme characters. No later ":" can end one.
+			if parseScheme(ref) != 0 {
+				return -1, 0
+			}
+			colonSeen = true
+		}
+		slashes := eqBytes(x, '/')
+		dots := eqBytes(x, '.') & (slashes<<8 | segStart) & before
+		segStart = slashes >> 56 // a "/" in byte 7 starts a segment in the next word
+		for ; dots != 0; dots &= dots - 1 {
+			// A dot segment is "." or ".." followed by "/" or the end.
+			j := i + bits.TrailingZeros64(dots)/8 + 1
+			if j < len(ref) && ref[j] == '.' {
+				j++
+			}
+			switch {
+			case j == len(ref) || charClass[ref[j]]&classPathEnd != 0:
+				dotsEnd = j
+			case ref[j] == '/':
+				dotsEnd = j + 1
+			}
+		}
+		if ends != 0 {
+			return i + bits.TrailingZeros64(ends)/8, dotsEnd
+		}
+	}
+	return len(ref), dotsEnd
 }
