@@ -108,6 +108,10 @@ func (b *URL) appendResolve(dst []byte, ref string) []byte {
 			// Step 2b: the reference has a scheme and is absolute.
 			return append(dst, ref...)
 		}
+		if dotsEnd == 0 && !b.dirDots && b.path != b.netloc {
+			// The commonest case of appendStep6, without the call.
+			return append(append(dst, b.s[:b.dir]...), ref...)
+		}
 		return b.appendStep6(dst, ref, dotsEnd)
 	}
 	r := Parse(ref)

@@ -81,23 +81,16 @@ func load64(s string, i int) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// eqBytes returns a mask with the high bit set in exactly the bytes of x
-// equal to the byte c. Unlike zeroBytes, it is exact in every byte: no
-// borrow crosses from one byte into the next.
-func eqBytes(x uint64, c byte) uint64 {
-	y := x ^ lsb*uint64(c)
-	// y&low7 + low7 sets a byte's high bit when its low bits are not all
-	// zero, without a carry out of the byte; y sets it when its high bit is.
-	return ^(y&low7 + low7 | y) & msb
-}
+// zeroBytesExact returns a mask with the high bit set in exactly the bytes
+// of x that are zero. Unlike zeroBytes, no borrow crosses from one byte
+// into the next: x&low7 + low7 sets a byte's high bit when its low bits
+// are not all zero, and x when its own high bit is set.
+func zeroBytesExact(x uint64) uint64 { return ^(x&low7 + low7 | x) & msb }
 
-// loadTail returns the bytes s[i:], fewer than eight, as a little-endian
-// word padded with zero bytes, which match no delimiter.
-func loadTail(s string, i int) uint64 {
-	if len(s) >= 8 {
-		// The last word overlaps bytes before i: shift them out.
-		return load64(s, len(s)-8) >> (8 * (i + 8 - len(s)) & 63)
-	}
+// loadShort returns the bytes s[i:] of a string s shorter than eight
+// bytes as a little-endian word padded with zero bytes, which match no
+// delimiter.
+func loadShort(s string, i int) uint64 {
 	var x uint64
 	for k := len(s) - 1; k >= i; k-- {
 		x = x<<8 | uint64(s[k])
@@ -116,18 +109,24 @@ func loadTail(s string, i int) uint64 {
 // ref: only these can start a "." or ".." segment (section 4, step 6),
 // and each is then looked at alone.
 func scanRelativePath(ref string) (end, dotsEnd int) {
-	segStart := uint64(0x80) // the high bit of byte 0: ref starts a segment
+	prev := uint64('/') // the byte before the word: ref starts a segment
 	colonSeen := false
 	for i := 0; i < len(ref); i += 8 {
 		var x uint64
-		if i+8 <= len(ref) {
+		switch {
+		case i+8 <= len(ref):
 			x = load64(ref, i)
-		} else {
-			x = loadTail(ref, i)
+		case len(ref) >= 8:
+			// The last word overlaps bytes before i: shift them out.
+			// Zero bytes come in, which match no delimiter.
+			x = load64(ref, len(ref)-8) >> (8 * (i + 8 - len(ref)) & 63)
+		default:
+			x = loadShort(ref, i)
 		}
-		// Only the lowest bit of ends counts (zeroBytes may set later
+		// ";" (0x3b) and "?" (0x3f) differ only in bit 2: one test finds
+		// both. Only the lowest bit of ends counts (zeroBytes may set later
 		// ones); before is every bit below it, or all when there is none.
-		ends := zeroBytes(x^lsb*';') | zeroBytes(x^lsb*'?') | zeroBytes(x^lsb*'#')
+		ends := zeroBytes((x|lsb*0x04)^lsb*'?') | zeroBytes(x^lsb*'#')
 		before := (ends & -ends) - 1
 		if c := zeroBytes(x^lsb*':') & before; c != 0 && !colonSeen {
 			// The first ":" of the path: a scheme ends there if all
@@ -137,12 +136,16 @@ func scanRelativePath(ref string) (end, dotsEnd int) {
 			}
 			colonSeen = true
 		}
-		slashes := eqBytes(x, '/')
-		dots := eqBytes(x, '.') & (slashes<<8 | segStart) & before
-		segStart = slashes >> 56 // a "/" in byte 7 starts a segment in the next word
-		for ; dots != 0; dots &= dots - 1 {
+		// The "." bytes after a "/": each byte of x is zero in notDot when
+		// it is ".", and in notAfterSlash when the byte before it is "/".
+		notDot := x ^ lsb*'.'
+		notAfterSlash := (x<<8 | prev) ^ lsb*'/'
+		starts := zeroBytesExact(notDot|notAfterSlash) & before
+		prev = x >> 56
+		for ; starts != 0; starts &= starts - 1 {
+			k := i + bits.TrailingZeros64(starts)/8
 			// A dot segment is "." or ".." followed by "/" or the end.
-			j := i + bits.TrailingZeros64(dots)/8 + 1
+			j := k + 1
 			if j < len(ref) && ref[j] == '.' {
 				j++
 			}
