@@ -29,7 +29,7 @@ func Resolve(base, ref string) string {
 		dst = make([]byte, 0, n) // the most the result can take
 	}
 	b := Parse(base)
-	return string(b.appendRelative(dst, ref))
+	return string(b.appendResolve(dst, ref))
 }
 
 // AppendResolve appends to dst the resolution of ref against the base u,
@@ -41,14 +41,6 @@ func (u URL) AppendResolve(dst []byte, ref string) []byte {
 	return u.appendResolve(dst, ref)
 }
 
-func (u *URL) appendResolve(dst []byte, ref string) []byte {
-	if u.s == "" || ref == "" {
-		return append(dst, pick(u.s, ref)...)
-	}
-	// appendRelative tells a scheme (step 2b) as it scans the reference.
-	return u.appendRelative(dst, ref)
-}
-
 // Resolve returns the resolution of ref against the base u, parsed.
 func (u URL) Resolve(ref string) URL {
 	if u.s == "" || ref == "" {
@@ -57,7 +49,7 @@ func (u URL) Resolve(ref string) URL {
 	if parseScheme(ref) != 0 {
 		return Parse(ref)
 	}
-	return Parse(string(u.appendRelative(nil, ref)))
+	return Parse(string(u.appendResolve(nil, ref)))
 }
 
 // pick implements steps 1 and 2a, for a base or a reference that is the
@@ -72,13 +64,15 @@ func pick(base, ref string) string {
 	return base
 }
 
-// appendRelative runs steps 2b to 7 of section 4 for a non-empty base b
-// and a non-empty reference ref. Step 7 (recombination)
+// appendResolve runs steps 1 to 7 of section 4. Step 7 (recombination)
 // is done as it goes: each component is appended, with its delimiter, in
 // the order of section 2.1, taken from the base or from the reference.
 // Where consecutive components come from the same URL, they are copied in
 // one piece.
-func (b *URL) appendRelative(dst []byte, ref string) []byte {
+func (b *URL) appendResolve(dst []byte, ref string) []byte {
+	if b.s == "" || ref == "" {
+		return append(dst, pick(b.s, ref)...)
+	}
 	// The commonest references are told by their first byte, without
 	// parsing: each case is the general one below, specialised.
 	switch ref[0] {
@@ -99,18 +93,26 @@ func (b *URL) appendRelative(dst []byte, ref string) []byte {
 			// path (step 4).
 			return append(append(dst, b.s[:b.netloc]...), ref...)
 		}
+		if parseNetLoc(ref, 0) > 2 {
+			// Step 3: a non-empty net_loc, and the rest of the reference
+			// stands as written after the base's scheme (step 2c).
+			return append(append(dst, b.s[:b.scheme]...), ref...)
+		}
 	case ';':
 	default:
 		// A relative path (step 6), then the reference's own params,
-		// query and fragment. One scan finds where the path ends and
-		// whether it holds a dot segment.
+		// query and fragment. One scan tells a scheme and where the
+		// path's dot segments end.
 		end, dotsEnd := scanRelativePath(ref)
 		if end < 0 {
 			// Step 2b: the reference has a scheme and is absolute.
 			return append(dst, ref...)
 		}
-		dst = b.appendStep6(dst, ref[:end], dotsEnd)
-		return append(dst, ref[end:]...)
+		if dotsEnd == 0 && !b.dirDots && b.path != b.netloc {
+			// The commonest case of appendStep6, without the call.
+			return append(append(dst, b.s[:b.dir]...), ref...)
+		}
+		return b.appendStep6(dst, ref, dotsEnd)
 	}
 	r := Parse(ref)
 
@@ -129,9 +131,7 @@ func (b *URL) appendRelative(dst []byte, ref string) []byte {
 	case refPath == "":
 		return b.appendStep5(dst, r)
 	}
-	dst = b.appendStep6(dst, refPath, dotSegmentsEnd(refPath))
-	// Params, query and fragment are the reference's own.
-	return append(dst, r.s[r.path:]...)
+	return b.appendStep6(dst, r.s[r.netloc:], dotSegmentsEnd(refPath))
 }
 
 // appendStep5 handles a reference whose path is empty: it inherits the
@@ -154,80 +154,90 @@ func (b *URL) appendStep5(dst []byte, r URL) []byte {
 }
 
 // appendStep6 appends the merged path of step 6: the base path without its
-// last segment, followed by refPath, with "." and ".." segments removed by
-// rules 6a to 6d.
+// last segment, followed by the reference's path, with "." and ".."
+// segments removed by rules 6a to 6d; then the reference's own params,
+// query and fragment (step 7). ref is the reference from its path on, and
+// refDotsEnd is dotSegmentsEnd of its path: where its last "." or ".."
+// segment ends, or 0.
 //
 // As RFC1808-NOTES.md reads section 2.4.6, the leading "/" of the base path
 // is not part of the path the rules work on; this is why "../../../g"
 // resolves to "http://a/../g". A base with a net_loc and an empty path has
 // path "/" (RFC 1738: the two are the same URL).
-//
-// refDotsEnd is dotSegmentsEnd(refPath): where its last "." or ".."
-// segment ends, or 0.
-func (b *URL) appendStep6(dst []byte, refPath string, refDotsEnd int) []byte {
-	// The scheme and net_loc (step 3 inherits it), the leading "/" and the
-	// base path up to its last "/" are one piece of the base. Rules 6a-6d
-	// work on the path without the leading "/".
-	pathStart := b.netloc
+func (b *URL) appendStep6(dst []byte, ref string, refDotsEnd int) []byte {
 	if b.path == b.netloc {
+		// An empty base path: nothing of it is kept.
 		dst = append(dst, b.s[:b.netloc]...)
 		if b.HasNetLoc() {
 			dst = append(dst, '/')
 		}
-	} else {
-		dst = append(dst, b.s[:b.dir]...)
-		if b.s[pathStart] == '/' {
-			pathStart++
+		if refDotsEnd == 0 {
+			return append(dst, ref...)
 		}
+		return appendRemoveDots(dst, "", ref, refDotsEnd)
 	}
-
 	// Most links have no "." or ".." segment: then rules 6a to 6d change
-	// nothing and the merge is a plain copy. The directory ends in "/", so
-	// segments of it and refPath never straddle the join.
+	// nothing and the merge is a plain copy. The scheme and net_loc (step 3
+	// inherits it) and the base path up to its last "/" are one piece of
+	// the base. The directory ends in "/", so segments of it and of the
+	// reference never straddle the join.
 	if refDotsEnd == 0 && !b.dirDots {
-		return append(dst, refPath...)
+		return append(append(dst, b.s[:b.dir]...), ref...)
+	}
+	// Rules 6a-6d work on the path without its leading "/".
+	pathStart := b.netloc
+	if b.s[pathStart] == '/' {
+		pathStart++
 	}
 	dir := b.s[pathStart:b.dir]
-	return appendRemoveDots(dst[:len(dst)-len(dir)], dir, refPath, refDotsEnd)
-}
-
-// scanRelativePath returns the end of the path that ref starts with (the
-// first ";", "?" or "#", as Parse finds it for a reference with no net_loc),
-// and dotSegmentsEnd of that path, in one pass. It returns end -1 when ref
-// has a scheme.
-func scanRelativePath(ref string) (end, dotsEnd int) {
-	segStart := 0
-	for i := 0; i < len(ref); i++ {
-		switch charClass[ref[i]] & (classPathEnd | classSlash | classDot | classColon) {
-		case 0:
-		case classColon:
-			// A scheme ends at the first ":" (section 2.4.2), which is then
-			// in the first segment.
-			if segStart == 0 && parseScheme(ref) != 0 {
-				return -1, 0
-			}
-			segStart = -1 // no other ":" can end a scheme
-		case classSlash:
-			segStart = i + 1
-		case classDot:
-			if i == segStart {
-				// A dot segment is "." or ".." followed by "/" or the end.
-				j := i + 1
-				if j < len(ref) && ref[j] == '.' {
-					j++
-				}
-				switch {
-				case j == len(ref) || charClass[ref[j]]&classPathEnd != 0:
-					dotsEnd = j
-				case ref[j] == '/':
-					dotsEnd = j + 1
-				}
-			}
-		default:
-			return i, dotsEnd
+	if !b.dirDots {
+		if keep, from, ok := popLeadingDots(dir, ref[:refDotsEnd]); ok {
+			return append(append(dst, b.s[:pathStart+keep]...), ref[from:]...)
 		}
 	}
-	return len(ref), dotsEnd
+	return appendRemoveDots(append(dst, b.s[:pathStart]...), dir, ref, refDotsEnd)
+}
+
+// popLeadingDots applies rules 6a to 6d, for the commonest references with
+// dot segments, "../g" and "./g", to the directory dir of a base path, which
+// has no dot segment, followed by lead, the reference path up to the end of
+// its last dot segment. It applies when lead is only "." and ".." segments:
+// each "." goes (6a, 6b) and each ".." pops the last segment of dir (6c,
+// 6d), or, once dir is empty, stays, as do those after it, none of which
+// can pop a "..". It returns how much of dir is kept and from where the
+// reference is kept, or ok false when lead is not of that shape: a "."
+// after a ".." that stays, or a segment other than "." and "..".
+//
+// This is the stack of appendRemoveDots with dir pushed whole: it gives
+// the same result without copying the segments that are popped.
+func popLeadingDots(dir, lead string) (keep, from int, ok bool) {
+	keep = len(dir)
+	for i := 0; i < len(lead); {
+		// Each segment is followed by "/", except a last one that ends the
+		// path.
+		switch {
+		case lead[i] != '.':
+			return 0, 0, false
+		case i+1 == len(lead) || lead[i+1] == '/':
+			i += 2 // "."
+		case lead[i+1] != '.' || i+2 < len(lead) && lead[i+2] != '/':
+			return 0, 0, false
+		case keep == 0:
+			// Nothing to pop: this ".." and the rest of lead stay, if
+			// the rest is ".." segments too.
+			for j := i; j < len(lead); j += 3 {
+				if lead[j] != '.' || j+1 == len(lead) || lead[j+1] != '.' || j+2 < len(lead) && lead[j+2] != '/' {
+					return 0, 0, false
+				}
+			}
+			return 0, i, true
+		default:
+			// Pop the last segment of dir, keeping the "/" before it.
+			keep = strings.LastIndexByte(dir[:keep-1], '/') + 1
+			i += 3
+		}
+	}
+	return keep, len(lead), true
 }
 
 // hasDotSegment reports whether p has a complete segment "." or "..".
@@ -251,8 +261,9 @@ func hasDotSegment(p string) bool {
 	}
 }
 
-// appendRemoveDots appends the path dir+ref with rules 6a to 6d applied;
-// refDotsEnd is dotSegmentsEnd(ref).
+// appendRemoveDots appends the path dir+ref with rules 6a to 6d applied.
+// refDotsEnd is dotSegmentsEnd of the path ref starts with: ref past it,
+// the rest of the path and anything after it, is copied as it is.
 //
 // The rules as written rewrite the string until nothing matches, which is
 // quadratic. This is the "pair of segment stacks" the RFC suggests: the
@@ -278,7 +289,8 @@ func appendRemoveDots(dst []byte, dir, ref string, refDotsEnd int) []byte {
 	for seg := ref[:refDotsEnd]; seg != ""; {
 		i := strings.IndexByte(seg, '/')
 		if i < 0 {
-			return pushSegment(dst, start, seg, true)
+			dst = pushSegment(dst, start, seg, true)
+			break
 		}
 		dst = pushSegment(dst, start, seg[:i], false)
 		seg = seg[i+1:]

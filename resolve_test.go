@@ -67,6 +67,19 @@ var resolveCases = []struct{ base, ref, want string }{
 	{"http://a/b/c/d;p?q#f", "//g/../h", "http://g/../h"},  // step 3 skips 6
 	{"http://a/b/c/d;p?q#f", "/a/../g", "http://a/a/../g"}, // step 4 skips 6
 	{"http://a/b/c/d;p?q#f", "a\x00b", "http://a/b/c/a\x00b"},
+	// Leading "." and ".." segments, popped from the base directory in one
+	// piece (popLeadingDots), and the shapes that leave it for the stack.
+	{"http://a/b/c/d", ".././../g", "http://a/g"},        // "." between pops
+	{"http://a/b/c/d", "../../x/../g", "http://a/g"},     // a segment among the dots
+	{"http://a/b/d", "../../..#f", "http://a/../..#f"},   // ".." kept once the directory is empty
+	{"http://a/b/d", "../.././g", "http://a/../g"},       // "." after a kept ".."
+	{"http://a//d", "../g", "http://a/g"},                // an empty segment popped
+	{"http://a/b/c/", "..;p?q", "http://a/b/;p?q"},       // 6d, then params and query
+	{"http://a/./b", ".;p", "http://a/;p"},               // dots in the base: the stack, then params
+	{"http://a", "..?q", "http://a/..?q"},                // empty base path, 6d cannot pop
+	{"http://a/b/c/d", "x/..", "http://a/b/c/"},          // a dot segment not leading
+	{"http://a/b/c/d", "a:b/../g", "a:b/../g"},           // a scheme before dots
+	{"http://a/b/c/d", "x/a:b/../g", "http://a/b/c/x/g"}, // a ":" after a "/" ends no scheme
 }
 
 func TestResolveCases(t *testing.T) {

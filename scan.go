@@ -9,8 +9,9 @@ import "math/bits"
 // 10 MB URLs.
 
 const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
+	lsb  = 0x0101010101010101
+	msb  = 0x8080808080808080
+	low7 = 0x7f7f7f7f7f7f7f7f // the bits of each byte below its high bit
 )
 
 // zeroBytes returns a mask with the high bit set in the first byte of x
@@ -78,4 +79,86 @@ func load64(s string, i int) uint64 {
 	s = s[i : i+8]
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// zeroBytesExact returns a mask with the high bit set in exactly the bytes
+// of x that are zero. Unlike zeroBytes, no borrow crosses from one byte
+// into the next: x&low7 + low7 sets a byte's high bit when its low bits
+// are not all zero, and x when its own high bit is set.
+func zeroBytesExact(x uint64) uint64 { return ^(x&low7 + low7 | x) & msb }
+
+// loadShort returns the bytes s[i:] of a string s shorter than eight
+// bytes as a little-endian word padded with zero bytes, which match no
+// delimiter.
+func loadShort(s string, i int) uint64 {
+	var x uint64
+	for k := len(s) - 1; k >= i; k-- {
+		x = x<<8 | uint64(s[k])
+	}
+	return x
+}
+
+// scanRelativePath returns the end of the path that ref starts with (the
+// first ";", "?" or "#", as Parse finds it for a reference with no net_loc),
+// and dotSegmentsEnd of that path, in one pass. It returns end -1 when ref
+// has a scheme (section 2.4.2).
+//
+// It reads eight bytes at a time. In each word it finds the path's end,
+// any ":" before it (which may end a scheme: parseScheme decides, once),
+// and the "." bytes that start a segment, that is follow a "/" or start
+// ref: only these can start a "." or ".." segment (section 4, step 6),
+// and each is then looked at alone.
+func scanRelativePath(ref string) (end, dotsEnd int) {
+	prev := uint64('/') // the byte before the word: ref starts a segment
+	colonSeen := false
+	for i := 0; i < len(ref); i += 8 {
+		var x uint64
+		switch {
+		case i+8 <= len(ref):
+			x = load64(ref, i)
+		case len(ref) >= 8:
+			// The last word overlaps bytes before i: shift them out.
+			// Zero bytes come in, which match no delimiter.
+			x = load64(ref, len(ref)-8) >> (8 * (i + 8 - len(ref)) & 63)
+		default:
+			x = loadShort(ref, i)
+		}
+		// ";" (0x3b) and "?" (0x3f) differ only in bit 2: one test finds
+		// both. Only the lowest bit of ends counts (zeroBytes may set later
+		// ones); before is every bit below it, or all when there is none.
+		ends := zeroBytes((x|lsb*0x04)^lsb*'?') | zeroBytes(x^lsb*'#')
+		before := (ends & -ends) - 1
+		if c := zeroBytes(x^lsb*':') & before; c != 0 && !colonSeen {
+			// The first ":" of the path: a scheme ends there if all
+			// before it are scheme characters. No later ":" can end one.
+			if parseScheme(ref) != 0 {
+				return -1, 0
+			}
+			colonSeen = true
+		}
+		// The "." bytes after a "/": each byte of x is zero in notDot when
+		// it is ".", and in notAfterSlash when the byte before it is "/".
+		notDot := x ^ lsb*'.'
+		notAfterSlash := (x<<8 | prev) ^ lsb*'/'
+		starts := zeroBytesExact(notDot|notAfterSlash) & before
+		prev = x >> 56
+		for ; starts != 0; starts &= starts - 1 {
+			k := i + bits.TrailingZeros64(starts)/8
+			// A dot segment is "." or ".." followed by "/" or the end.
+			j := k + 1
+			if j < len(ref) && ref[j] == '.' {
+				j++
+			}
+			switch {
+			case j == len(ref) || charClass[ref[j]]&classPathEnd != 0:
+				dotsEnd = j
+			case ref[j] == '/':
+				dotsEnd = j + 1
+			}
+		}
+		if ends != 0 {
+			return i + bits.TrailingZeros64(ends)/8, dotsEnd
+		}
+	}
+	return len(ref), dotsEnd
 }

@@ -39,9 +39,90 @@ func TestIndexAny(t *testing.T) {
 	}
 }
 
+// scanRelativePathSlow is scanRelativePath one byte at a time, as it was
+// first written: the reference it is checked against.
+func scanRelativePathSlow(ref string) (end, dotsEnd int) {
+	segStart := 0
+	for i := 0; i < len(ref); i++ {
+		switch charClass[ref[i]] & (classPathEnd | classSlash | classDot | classColon) {
+		case 0:
+		case classColon:
+			// A scheme ends at the first ":" (section 2.4.2), which is then
+			// in the first segment.
+			if segStart == 0 && parseScheme(ref) != 0 {
+				return -1, 0
+			}
+			segStart = -1 // no other ":" can end a scheme
+		case classSlash:
+			segStart = i + 1
+		case classDot:
+			if i == segStart {
+				// A dot segment is "." or ".." followed by "/" or the end.
+				j := i + 1
+				if j < len(ref) && ref[j] == '.' {
+					j++
+				}
+				switch {
+				case j == len(ref) || charClass[ref[j]]&classPathEnd != 0:
+					dotsEnd = j
+				case ref[j] == '/':
+					dotsEnd = j + 1
+				}
+			}
+		default:
+			return i, dotsEnd
+		}
+	}
+	return len(ref), dotsEnd
+}
+
+// TestScanRelativePath checks the word-at-a-time scan against the byte
+// loop on every short string made of the bytes it looks for, at every
+// position around the word boundaries.
+func TestScanRelativePath(t *testing.T) {
+	const alphabet = "./:;?#a"
+	n := 0
+	var gen func(b []byte, depth int)
+	gen = func(b []byte, depth int) {
+		s := string(b)
+		checkScanRelativePath(t, s)
+		// The same after padding that moves it across a word boundary.
+		checkScanRelativePath(t, "abcdefg/"[:len(s)%8]+s)
+		n++
+		if depth == 0 {
+			return
+		}
+		for i := range len(alphabet) {
+			gen(append(b, alphabet[i]), depth-1)
+		}
+	}
+	gen(nil, 6)
+	for _, s := range []string{
+		"0123456/../x", "0123456./x", "01234567/./", "aaaaaaaa:b", "aaaaaaa/b:c",
+		"../../news/blog.html", "https://x/y", strings.Repeat("x/", 20) + "..?q",
+	} {
+		checkScanRelativePath(t, s)
+	}
+	if n < 100000 {
+		t.Fatalf("only %d strings generated", n)
+	}
+}
+
+func checkScanRelativePath(t *testing.T, s string) {
+	t.Helper()
+	end, dotsEnd := scanRelativePath(s)
+	wantEnd, wantDotsEnd := scanRelativePathSlow(s)
+	if end != wantEnd || dotsEnd != wantDotsEnd {
+		t.Fatalf("scanRelativePath(%q) = %d, %d; want %d, %d", s, end, dotsEnd, wantEnd, wantDotsEnd)
+	}
+}
+
 func FuzzIndexAny(f *testing.F) {
 	f.Add("http://a/b;c?d#e", 0)
 	f.Add("\x00\x01\x3b\x3f\xff\x23;;", 3) // delimiters next to bytes that borrow
+	f.Add("\x01./\x01../.\xaf.\xae/..", 0) // dots and slashes next to bytes that borrow
+	f.Add("a:b/c", 0)                      // a scheme: scanRelativePath returns -1
+	f.Add("x/a:b/../../g;p?q", 2)          // a ":" that ends no scheme, dots before the params
 	f.Fuzz(func(t *testing.T, s string, from int) {
 		if from < 0 || from > len(s) {
 			return
@@ -55,5 +136,6 @@ func FuzzIndexAny(f *testing.F) {
 		if got := indexAny3(s, from, ';', '?', '#'); got != want {
 			t.Fatalf("indexAny3(%q, %d) = %d, want %d", s, from, got, want)
 		}
+		checkScanRelativePath(t, s[from:])
 	})
 }
