@@ -24,11 +24,20 @@ import (
 // U+FFFD; see appendJSONField for the lossless form.
 func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
+	dst = appendJSONBody(dst, s)
+	return append(dst, '"')
+}
+
+// appendJSONBody appends s escaped for the inside of a JSON string: quote,
+// backslash and control characters (DEL included) escaped, U+2028 and
+// U+2029 too (JavaScript reads them as line ends), and each byte that is
+// not UTF-8 written as U+FFFD.
+func appendJSONBody(dst []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
+			if c >= 0x20 && c != 0x7f && c != '"' && c != '\\' {
 				i++
 				continue
 			}
@@ -51,17 +60,22 @@ func appendJSONString(dst []byte, s string) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
+		switch {
+		case r == utf8.RuneError && size == 1:
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...)
-			i++
-			start = i
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\u202`...)
+			dst = append(dst, hexDigits[r&15])
+		default:
+			i += size
 			continue
 		}
 		i += size
+		start = i
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return append(dst, s[start:]...)
 }
 
 const hexDigits = "0123456789abcdef"

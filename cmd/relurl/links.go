@@ -16,7 +16,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
@@ -436,17 +435,17 @@ func (l *linker) write(k links.Link) error {
 	b := l.sink.buf
 	if l.ndjson {
 		b = append(b, `{"document":`...)
-		b = appendJSON(b, l.doc)
+		b = appendJSONString(b, l.doc)
 		b = append(b, `,"base":`...)
-		b = appendJSON(b, k.Base.URL)
+		b = appendJSONString(b, k.Base.URL)
 		b = append(b, `,"base_source":"`...)
 		b = append(b, k.Base.Source.String()...)
 		b = append(b, `","attribute":"`...)
 		b = appendAttribute(b, k, appendJSONBody)
 		b = append(b, `","ref":`...)
-		b = appendJSON(b, k.Ref)
+		b = appendJSONString(b, k.Ref)
 		b = append(b, `,"url":`...)
-		b = appendJSON(b, k.URL)
+		b = appendJSONString(b, k.URL)
 		b = append(b, "}\n"...)
 	} else {
 		b = appendTSV(b, l.doc)
@@ -501,52 +500,6 @@ func appendTSV(b []byte, s string) []byte {
 		default:
 			b = append(b, c)
 		}
-	}
-	return b
-}
-
-// appendJSON appends s as a JSON string. JSON cannot hold bytes that are
-// not UTF-8: each such byte is written as U+FFFD.
-func appendJSON(b []byte, s string) []byte {
-	b = append(b, '"')
-	b = appendJSONBody(b, s)
-	return append(b, '"')
-}
-
-// appendJSONBody appends s escaped for a JSON string, without the quotes.
-func appendJSONBody(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				b = append(b, '\\', c)
-			case c == '\n':
-				b = append(b, `\n`...)
-			case c == '\r':
-				b = append(b, `\r`...)
-			case c == '\t':
-				b = append(b, `\t`...)
-			case c < 0x20 || c == 0x7f:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			default:
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, `\u202`...)
-			b = append(b, hex[r&15])
-		default:
-			b = append(b, s[i:i+size]...)
-		}
-		i += size
 	}
 	return b
 }

@@ -24,7 +24,7 @@ func FuzzOutputEscaping(f *testing.F) {
 			t.Fatalf("TSV %q for %q", tsv, s)
 		}
 		var got string
-		js := appendJSON(nil, s)
+		js := appendJSONString(nil, s)
 		if err := json.Unmarshal(js, &got); err != nil {
 			t.Fatalf("JSON %s for %q: %v", js, s, err)
 		}
