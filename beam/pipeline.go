@@ -20,7 +20,8 @@
 // the file and byte offset. Backslashes, tabs, newlines and carriage
 // returns inside fields are written \\, \t, \n and \r, so that a line is
 // always one link. Which records count, and how their base is established
-// (RFC 1808 section 3), is as for "relurl links": see archive.go.
+// (RFC 1808 section 3), is as for "relurl links": both use
+// internal/archive of the relurl module.
 package relurlbeam
 
 import (
@@ -36,6 +37,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/relurl/relurl/internal/archive"
 	"github.com/relurl/relurl/links"
 )
 
@@ -91,24 +93,17 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	}
 	defer f.Close()
 	filesRead.Inc(ctx, 1)
-	a := archiveLinks{
-		file: path,
-		out: func(doc string, k links.Link) {
+	a := archive.Reader{
+		File: path,
+		Link: func(doc string, k links.Link) error {
 			linksOut.Inc(ctx, 1)
 			emit(formatRow(doc, k))
+			return nil
 		},
-		fail: fail,
+		Error: fail,
 	}
-	a.read(f)
+	a.Read(f)
 	return nil
-}
-
-// escape writes tab, CR, LF and backslash as \t, \r, \n and \\.
-func escape(s string) string {
-	if !strings.ContainsAny(s, "\t\r\n\\") {
-		return s
-	}
-	return strings.NewReplacer("\\", `\\`, "\t", `\t`, "\r", `\r`, "\n", `\n`).Replace(s)
 }
 
 // WriteSharded writes the lines of col to n files PREFIX-SSSSS-of-NNNNN,

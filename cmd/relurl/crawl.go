@@ -1,23 +1,17 @@
 package main
 
 // Web archives as inputs of "relurl links" (issue 7): WARC files and
-// Common Crawl's WAT files, read with internal/warc and internal/wat.
+// Common Crawl's WAT files, whose records internal/archive turns into links
+// (the rules the Beam pipeline in beam/ shares).
 
 import (
 	"bytes"
 	"compress/gzip"
-	"errors"
-	"fmt"
 	"io"
-	"mime"
-	"net/textproto"
 	"os"
-	"strconv"
 	"strings"
 
-	"github.com/relurl/relurl/base"
-	"github.com/relurl/relurl/internal/warc"
-	"github.com/relurl/relurl/internal/wat"
+	"github.com/relurl/relurl/internal/archive"
 	"github.com/relurl/relurl/links"
 )
 
@@ -105,154 +99,31 @@ func (c *countingFile) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// archive extracts the links of every document of a WARC or WAT file.
+// archive extracts the links of every document of a WARC or WAT file,
+// by the rules of internal/archive.
 func (l *linker) archive(name string, r io.Reader) {
-	wr := warc.NewReader(r, name)
-	var (
-		lastOff int64 = -1
-		nth     int
-	)
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			l.report("links: " + err.Error())
-			continue
-		}
-		l.stats.records.Add(1)
-		// The document name: FILE#OFFSET is unique except in a file
-		// gzipped whole, where every record has the offset 0.
-		doc := name + "#" + strconv.FormatInt(rec.Offset, 10)
-		if rec.Offset == lastOff {
-			nth++
-			doc += "+" + strconv.Itoa(nth)
-		} else {
-			lastOff, nth = rec.Offset, 0
-		}
-		switch {
-		case rec.IsHTTPResponse():
-			l.httpRecord(doc, rec)
-		case strings.EqualFold(rec.Type, "resource") && isHTMLType(mediaType(rec.ContentType)):
-			l.stats.pages.Add(1)
-			l.html(doc, rec.Block, base.Retrieved(rec.TargetURI))
-		case strings.EqualFold(rec.Type, "metadata") && mediaType(rec.ContentType) == "application/json":
-			l.watRecord(name, doc, rec)
-		default:
-			l.stats.other.Add(1)
-		}
-		l.showProgress(false)
+	a := archive.Reader{
+		File:      name,
+		Extractor: &l.x,
+		Link: func(doc string, k links.Link) error {
+			l.doc = doc
+			return l.write(k)
+		},
+		Error: func(err error) { l.report("links: " + err.Error()) },
+		Record: func(kind archive.Kind) {
+			l.stats.records.Add(1)
+			switch kind {
+			case archive.Page:
+				l.stats.pages.Add(1)
+			case archive.Redirect:
+				l.stats.redirects.Add(1)
+			case archive.Skipped:
+				l.stats.other.Add(1)
+			}
+			l.showProgress(false)
+		},
 	}
+	a.Read(r)
 	l.nfiles++
 	l.showProgress(false)
-}
-
-func mediaType(ct string) string {
-	mt, _, err := mime.ParseMediaType(ct)
-	if err != nil {
-		return ""
-	}
-	return mt
-}
-
-// httpRecord extracts the links of an HTTP response record.
-func (l *linker) httpRecord(doc string, rec *warc.Record) {
-	resp, err := rec.ReadHTTPResponse()
-	if err != nil {
-		l.report("links: " + err.Error())
-		return
-	}
-	retrieved := base.Retrieved(rec.TargetURI) // 3.3
-	if loc, ok := resp.Redirect(); ok {
-		l.redirect(doc, retrieved, loc)
-		return
-	}
-	if !resp.IsHTML() {
-		l.stats.other.Add(1)
-		return
-	}
-	l.stats.pages.Add(1)
-	// 3.1: the HTTP header's Base and Content-Base, inside the retrieval
-	// URL; the BASE element inside that is Extract's.
-	outer, _, err := base.HTTPHeader(textproto.MIMEHeader(resp.Header), retrieved)
-	if err != nil {
-		l.fail(doc, fmt.Errorf("%w (not used)", err))
-	}
-	l.html(doc, resp.Body, outer)
-}
-
-// redirect writes the row of a redirection: its Location, resolved
-// against the URL that answered with it, as a browser following it does
-// (here by RFC 1808 section 4, as base.Fetcher does).
-func (l *linker) redirect(doc string, retrieved base.Base, loc string) {
-	l.stats.redirects.Add(1)
-	l.doc = doc
-	ref := strings.TrimSpace(loc)
-	if err := l.write(links.Link{Element: "http", Attr: "location", Ref: ref, URL: retrieved.Resolve(ref), Base: retrieved}); err != nil {
-		l.fail(doc, err)
-	}
-}
-
-// watRecord writes the links a WAT record holds.
-func (l *linker) watRecord(file, doc string, rec *warc.Record) {
-	w, err := wat.Decode(rec.Block)
-	if err != nil {
-		var we *warc.Error
-		if !errors.As(err, &we) {
-			we = &warc.Error{File: file, Offset: rec.Offset, Err: fmt.Errorf("%w: %v", wat.ErrJSON, err)}
-		}
-		l.report("links: " + we.Error())
-		return
-	}
-	target := w.TargetURI
-	if target == "" {
-		target = rec.TargetURI
-	}
-	retrieved := base.Retrieved(target)
-	if loc, ok := w.Redirect(); ok {
-		l.redirect(doc, retrieved, loc)
-		return
-	}
-	if !w.HTML {
-		l.stats.other.Add(1)
-		return
-	}
-	if target == "" {
-		l.report((&warc.Error{File: file, Offset: rec.Offset, Err: fmt.Errorf("%w in WAT record %s", warc.ErrMissingTargetURI, rec.ID)}).Error())
-		return
-	}
-	l.stats.pages.Add(1)
-	outer, _, err := base.HTTPHeader(textproto.MIMEHeader(w.Header), retrieved)
-	if err != nil {
-		l.fail(doc, fmt.Errorf("%w (not used)", err))
-	}
-	b := outer
-	if w.HasBase {
-		// 3.1: the BASE href, resolved against the layer outside.
-		b = outer.Within(string(base.TrimHTMLSpace([]byte(w.Base))), base.HTML)
-	}
-	l.doc = doc
-	for _, list := range [][]wat.Link{w.HeadLinks, w.Links} {
-		for _, k := range list {
-			elem, attr := watPath(k.Path)
-			ref := string(base.TrimHTMLSpace([]byte(k.URL)))
-			if err := l.write(links.Link{Element: elem, Attr: attr, Ref: ref, URL: b.Resolve(ref), Base: b}); err != nil {
-				l.fail(doc, err)
-				return
-			}
-		}
-	}
-}
-
-// watPath turns a WAT link path such as "A@/href" into the element and
-// attribute names the links command prints ("a", "href"). A path naming
-// no attribute ("STYLE/#text", a URL found in CSS) is kept whole as the
-// element, lower case.
-func watPath(path string) (elem, attr string) {
-	e, a, ok := strings.Cut(path, "@")
-	if !ok {
-		return strings.ToLower(path), ""
-	}
-	return strings.ToLower(e), strings.ToLower(strings.TrimPrefix(a, "/"))
 }

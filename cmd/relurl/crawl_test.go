@@ -271,3 +271,21 @@ func TestLinksWAT(t *testing.T) {
 		t.Errorf("ndjson:\n%s", out)
 	}
 }
+
+// TestLinksWATNoTarget: a WAT page with no target URI anywhere is an
+// error naming the file and offset, with the "links:" prefix of every
+// other error (it lacked it before internal/archive).
+func TestLinksWATNoTarget(t *testing.T) {
+	var b bytes.Buffer
+	w := warctest.NewWriter(&b, false)
+	w.Write(watRecord("", `{"Response-Message":{"Status":"200"},"HTML-Metadata":{"Links":[{"path":"A@/href","url":"lost"}]}}`))
+	w.Write(watRecord("http://w/", `{"Response-Message":{"Status":"200"},"HTML-Metadata":{"Links":[{"path":"A@/href","url":"k"}]}}`))
+	out, errs, code := runLinksCmd(t, b.String(), false, "-")
+	if want := row(fmt.Sprintf("-#%d", w.Offsets[1]), "http://w/", "retrieval", "a@href", "k", "http://w/k"); out != want {
+		t.Errorf("got %q, want %q", out, want)
+	}
+	wantErr := fmt.Sprintf("relurl: links: warc: -: offset %d: missing WARC-Target-URI in WAT record ", w.Offsets[0])
+	if code != exitRejected || !strings.HasPrefix(errs, wantErr) || strings.Count(errs, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q, want one error %q", code, errs, wantErr)
+	}
+}

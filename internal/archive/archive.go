@@ -1,0 +1,276 @@
+// Package archive turns the records of a web archive into links: the rules
+// "relurl links" (cmd/relurl) and the Apache Beam pipeline (beam/) share
+// for WARC files (ISO 28500) and Common Crawl's WAT files, read with
+// internal/warc and internal/wat. Which base each document's links are
+// resolved against follows RFC 1808 section 3: the retrieval URL (3.3),
+// the Base and Content-Base fields of an HTTP header (3.1, message
+// headers) and the BASE element (3.1, embedded in the content).
+package archive
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/textproto"
+	"strconv"
+	"strings"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/warc"
+	"github.com/relurl/relurl/internal/wat"
+	"github.com/relurl/relurl/links"
+)
+
+// Kind says what a record read from an archive was.
+type Kind int
+
+const (
+	// Skipped: not a document (request, warcinfo, metadata other than
+	// WAT, an image, a non-HTML response...).
+	Skipped Kind = iota
+	// Page: an HTML document whose links were extracted.
+	Page
+	// Redirect: a redirection, given as one http@location link.
+	Redirect
+	// Failed: a record read but not usable (a malformed HTTP response,
+	// WAT JSON or a WAT page without target URI); the error was reported.
+	Failed
+)
+
+// DocError is an error about one document of an archive, named by its
+// document name FILE#OFFSET: the links read before it were given, and
+// the rest of the archive is read.
+type DocError struct {
+	Doc string // FILE#OFFSET, as the Link callback gets it
+	Err error
+}
+
+// Error returns "DOC: ERR".
+func (e *DocError) Error() string { return e.Doc + ": " + e.Err.Error() }
+
+// Unwrap returns e.Err.
+func (e *DocError) Unwrap() error { return e.Err }
+
+// Reader extracts the links of one WARC or WAT file. Its rules:
+//
+//   - a "response" record holding an HTTP response with an HTML body
+//     (text/html or application/xhtml+xml) is a document: its
+//     WARC-Target-URI is the URL it was retrieved by (RFC 1808 section
+//     3.3); the Base and Content-Base fields of its HTTP header are
+//     message headers (section 3.1), and its BASE element comes last
+//     (3.1, by the links package), each resolved against the layer
+//     outside it;
+//   - a "resource" record of type text/html (or application/xhtml+xml)
+//     is a document retrieved by its WARC-Target-URI (3.3);
+//   - a redirect (3xx with Location) gives one link http@location, its
+//     Location resolved against the target URI (section 4); its body is
+//     not read;
+//   - a WAT record (type "metadata", application/json) gives the links it
+//     recorded, head links first, each resolved by relurl against the
+//     recorded Head.Base (3.1, resolved against the header base), else
+//     the header base, else the retrieval URL;
+//   - any other record is skipped.
+//
+// The document name of a record's links is FILE#OFFSET, the offset of
+// the record or of the gzip member holding it (FILE#0+N for the Nth
+// record after the first in a file gzipped whole, where every record has
+// the offset 0).
+type Reader struct {
+	// File names the archive in document names and errors.
+	File string
+	// Extractor extracts the links of HTML documents; nil for one of
+	// the Reader's own.
+	Extractor *links.Extractor
+	// Link receives each link of document doc, in document order. An
+	// error stops that document's links; it is given to Error as a
+	// *DocError and the next record is read.
+	Link func(doc string, k links.Link) error
+	// Error receives each error: a *warc.Error (naming the file and
+	// offset) for a record that could not be read or used, a *DocError
+	// for an error inside a document. Reading goes on.
+	Error func(err error)
+	// Record, if not nil, is called after each record read, with what it
+	// was. It is not called for records the reader could not read (those
+	// go to Error only).
+	Record func(Kind)
+
+	x links.Extractor
+}
+
+// Read reads the archive r to its end.
+func (a *Reader) Read(r io.Reader) {
+	if a.Extractor == nil {
+		a.Extractor = &a.x
+	}
+	wr := warc.NewReader(r, a.File)
+	var (
+		lastOff int64 = -1
+		nth     int
+	)
+	for {
+		rec, err := wr.Next()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			a.Error(err)
+			continue
+		}
+		kind := a.record(docName(a.File, rec.Offset, &lastOff, &nth), rec)
+		if a.Record != nil {
+			a.Record(kind)
+		}
+	}
+}
+
+// docName returns the document name of a record at offset off of file:
+// FILE#OFFSET, which is unique in the file except in a file gzipped
+// whole, where every record has the offset 0 and the Nth record after
+// the first is FILE#0+N. *lastOff and *nth carry the count from one
+// record to the next; *lastOff starts at -1.
+func docName(file string, off int64, lastOff *int64, nth *int) string {
+	doc := file + "#" + strconv.FormatInt(off, 10)
+	if off == *lastOff {
+		*nth++
+		doc += "+" + strconv.Itoa(*nth)
+	} else {
+		*lastOff, *nth = off, 0
+	}
+	return doc
+}
+
+// record extracts the links of one record.
+func (a *Reader) record(doc string, rec *warc.Record) Kind {
+	switch {
+	case rec.IsHTTPResponse():
+		return a.httpRecord(doc, rec)
+	case strings.EqualFold(rec.Type, "resource") && isHTML(mediaType(rec.ContentType)):
+		a.html(doc, rec.Block, base.Retrieved(rec.TargetURI)) // 3.3
+		return Page
+	case strings.EqualFold(rec.Type, "metadata") && mediaType(rec.ContentType) == "application/json":
+		return a.watRecord(doc, rec)
+	}
+	return Skipped
+}
+
+// mediaType returns the media type of a Content-Type value, lower case
+// and without parameters, or "" when it cannot be parsed.
+func mediaType(ct string) string {
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return ""
+	}
+	return mt
+}
+
+// isHTML reports whether the media type mt is an HTML one.
+func isHTML(mt string) bool { return mt == "text/html" || mt == "application/xhtml+xml" }
+
+// html extracts the links of one HTML document whose base, before its
+// BASE element, is outer.
+func (a *Reader) html(doc string, r io.Reader, outer base.Base) {
+	err := a.Extractor.Extract(r, outer, func(k links.Link) error { return a.Link(doc, k) })
+	if err != nil {
+		a.Error(&DocError{doc, err})
+	}
+}
+
+// httpRecord extracts the links of an HTTP response record.
+func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
+	resp, err := rec.ReadHTTPResponse()
+	if err != nil {
+		a.Error(err)
+		return Failed
+	}
+	retrieved := base.Retrieved(rec.TargetURI) // 3.3
+	if loc, ok := resp.Redirect(); ok {
+		a.redirect(doc, retrieved, loc)
+		return Redirect
+	}
+	if !resp.IsHTML() {
+		return Skipped
+	}
+	// 3.1: the HTTP header's Base and Content-Base, inside the retrieval
+	// URL; the BASE element inside that is Extract's. A bad header base
+	// is reported and not used.
+	outer, _, err := base.HTTPHeader(textproto.MIMEHeader(resp.Header), retrieved)
+	if err != nil {
+		a.Error(&DocError{doc, fmt.Errorf("%w (not used)", err)})
+	}
+	a.html(doc, resp.Body, outer)
+	return Page
+}
+
+// redirect gives the link of a redirection: its Location, resolved
+// against the URL that answered with it, as a browser following it does
+// (here by RFC 1808 section 4, as base.Fetcher does).
+func (a *Reader) redirect(doc string, retrieved base.Base, loc string) {
+	ref := strings.TrimSpace(loc)
+	if err := a.Link(doc, links.Link{Element: "http", Attr: "location", Ref: ref, URL: retrieved.Resolve(ref), Base: retrieved}); err != nil {
+		a.Error(&DocError{doc, err})
+	}
+}
+
+// watRecord gives the links a WAT record holds.
+func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
+	w, err := wat.Decode(rec.Block)
+	if err != nil {
+		var we *warc.Error
+		if !errors.As(err, &we) {
+			we = &warc.Error{File: a.File, Offset: rec.Offset, Err: fmt.Errorf("%w: %v", wat.ErrJSON, err)}
+		}
+		a.Error(we)
+		return Failed
+	}
+	target := w.TargetURI
+	if target == "" {
+		target = rec.TargetURI
+	}
+	retrieved := base.Retrieved(target) // 3.3
+	if loc, ok := w.Redirect(); ok {
+		a.redirect(doc, retrieved, loc)
+		return Redirect
+	}
+	if !w.HTML {
+		return Skipped
+	}
+	if target == "" {
+		a.Error(&warc.Error{File: a.File, Offset: rec.Offset, Err: fmt.Errorf("%w in WAT record %s", warc.ErrMissingTargetURI, rec.ID)})
+		return Failed
+	}
+	// 3.1: the recorded header's Base and Content-Base, inside the
+	// retrieval URL.
+	outer, _, err := base.HTTPHeader(textproto.MIMEHeader(w.Header), retrieved)
+	if err != nil {
+		a.Error(&DocError{doc, fmt.Errorf("%w (not used)", err)})
+	}
+	b := outer
+	if w.HasBase {
+		// 3.1: the BASE href, resolved against the layer outside.
+		b = outer.Within(string(base.TrimHTMLSpace([]byte(w.Base))), base.HTML)
+	}
+	for _, list := range [][]wat.Link{w.HeadLinks, w.Links} {
+		for _, k := range list {
+			elem, attr := watPath(k.Path)
+			ref := string(base.TrimHTMLSpace([]byte(k.URL)))
+			if err := a.Link(doc, links.Link{Element: elem, Attr: attr, Ref: ref, URL: b.Resolve(ref), Base: b}); err != nil {
+				a.Error(&DocError{doc, err})
+				return Page
+			}
+		}
+	}
+	return Page
+}
+
+// watPath turns a WAT link path such as "A@/href" into the element and
+// attribute names the links command prints ("a", "href"). A path naming
+// no attribute ("STYLE/#text", a URL found in CSS) is kept whole as the
+// element, lower case.
+func watPath(path string) (elem, attr string) {
+	e, at, ok := strings.Cut(path, "@")
+	if !ok {
+		return strings.ToLower(path), ""
+	}
+	return strings.ToLower(e), strings.ToLower(strings.TrimPrefix(at, "/"))
+}

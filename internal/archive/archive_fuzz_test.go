@@ -1,0 +1,60 @@
+package archive
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/internal/warc"
+	"github.com/relurl/relurl/internal/warc/warctest"
+	"github.com/relurl/relurl/links"
+)
+
+// FuzzReader reads bytes as a WARC file: whatever they hold, nothing
+// panics, every link names a record of the file (FILE#OFFSET, the
+// offset inside the input) and every error is a *warc.Error naming the
+// file or a *DocError naming a document.
+func FuzzReader(f *testing.F) {
+	var b bytes.Buffer
+	w := warctest.NewWriter(&b, false)
+	w.Write(warctest.HTML("http://a/b/c/d;p?q", `<base href="../x/"><a href="g">`))
+	w.Write(watRecord("http://w/x/y", `{"Response-Message":{"Status":"200"},"HTML-Metadata":{"Head":{"Base":"../b/"},"Links":[{"path":"A@/href","url":"g"},{"path":"STYLE/#text","url":"s.css"}]}}`))
+	f.Add(b.Bytes())                                                                                                                                                                       // an HTML response with a BASE, a WAT page
+	f.Add([]byte("WARC/1.1\r\nWARC-Type: response\r\nContent-Type: application/http\r\nWARC-Target-URI: http://a/\r\nContent-Length: 60\r\n\r\nHTTP/1.1 302 x\r\nLocation: ../b\r\n\r\n")) // a short redirect
+	f.Add([]byte("WARC/1.0\r\nWARC-Type: metadata\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n{\"Envelope\":{\"Payl\r\n\r\n"))                                          // broken WAT JSON
+	f.Add([]byte("WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: x\r\nContent-Type: text/html\r\nContent-Length: 9\r\n\r\n<a href=\r\n\r\n"))                                         // a cut-off tag
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a := Reader{
+			File: "F",
+			Link: func(doc string, k links.Link) error {
+				if !strings.HasPrefix(doc, "F#") {
+					t.Fatalf("document %q", doc)
+				}
+				return nil
+			},
+			Error: func(err error) {
+				var we *warc.Error
+				var de *DocError
+				switch {
+				case errors.As(err, &de):
+					if !strings.HasPrefix(de.Doc, "F#") {
+						t.Fatalf("error %q", err)
+					}
+				case errors.As(err, &we):
+					if we.File != "F" || we.Offset < 0 || we.Offset > int64(len(data)) {
+						t.Fatalf("error %q", err)
+					}
+				default:
+					t.Fatalf("error %T %q", err, err)
+				}
+			},
+			Record: func(k Kind) {
+				if k < Skipped || k > Failed {
+					t.Fatalf("kind %d", k)
+				}
+			},
+		}
+		a.Read(bytes.NewReader(data))
+	})
+}
