@@ -202,12 +202,18 @@ func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 	return Page
 }
 
+// resolve resolves ref against b by the specification of the Extractor
+// (RFC 1808 section 4 unless Extractor.Spec names another), as the links
+// of HTML documents are.
+func (a *Reader) resolve(b base.Base, ref string) string {
+	return a.Extractor.Spec.Resolve(b.URL, ref)
+}
+
 // redirect gives the link of a redirection: its Location, resolved
-// against the URL that answered with it, as a browser following it does
-// (here by RFC 1808 section 4, as base.Fetcher does).
+// against the URL that answered with it, as a browser following it does.
 func (a *Reader) redirect(doc string, retrieved base.Base, loc string) {
 	ref := strings.TrimSpace(loc)
-	if err := a.Link(doc, links.Link{Element: "http", Attr: "location", Ref: ref, URL: retrieved.Resolve(ref), Base: retrieved}); err != nil {
+	if err := a.Link(doc, links.Link{Element: "http", Attr: "location", Ref: ref, URL: a.resolve(retrieved, ref), Base: retrieved}); err != nil {
 		a.Error(&DocError{doc, err})
 	}
 }
@@ -247,14 +253,15 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 	}
 	b := outer
 	if w.HasBase {
-		// 3.1: the BASE href, resolved against the layer outside.
-		b = outer.Within(string(base.TrimHTMLSpace([]byte(w.Base))), base.HTML)
+		// 3.1: the BASE href, resolved against the layer outside (by the
+		// Extractor's Spec, as links.Extractor resolves a BASE href).
+		b = base.Base{URL: a.resolve(outer, string(base.TrimHTMLSpace([]byte(w.Base)))), Source: base.HTML}
 	}
 	for _, list := range [][]wat.Link{w.HeadLinks, w.Links} {
 		for _, k := range list {
 			elem, attr := watPath(k.Path)
 			ref := string(base.TrimHTMLSpace([]byte(k.URL)))
-			if err := a.Link(doc, links.Link{Element: elem, Attr: attr, Ref: ref, URL: b.Resolve(ref), Base: b}); err != nil {
+			if err := a.Link(doc, links.Link{Element: elem, Attr: attr, Ref: ref, URL: a.resolve(b, ref), Base: b}); err != nil {
 				a.Error(&DocError{doc, err})
 				return Page
 			}
