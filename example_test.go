@@ -141,3 +141,16 @@ func ExampleURL_NetURL() {
 	// /b;p q <nil>
 	// relurl: converting "http://a/%zz" to net/url: parse "http://a/%zz": invalid URL escape "%zz"
 }
+
+// What a round trip through net/url keeps and loses.
+func ExampleURL_NetURL_roundTrip() {
+	for _, s := range []string{"http://a/b?", "http:///x", "http://a/b;p", "http://a/b#"} {
+		u, _ := relurl.Parse(s).NetURL()
+		fmt.Printf("%-13q -> %q\n", s, relurl.FromNetURL(u))
+	}
+	// Output:
+	// "http://a/b?" -> "http://a/b?"
+	// "http:///x"   -> "http:///x"
+	// "http://a/b;p" -> "http://a/b;p"
+	// "http://a/b#" -> "http://a/b"
+}

@@ -12,13 +12,14 @@ import (
 // net/url), or an invalid host or port.
 //
 // The conversion loses what net/url cannot hold. Params are not a
-// component of net/url: they stay in Path and RawPath. Present-but-empty
-// components are kept only for the query (ForceQuery) and fragment
-// (through its raw form); an empty net_loc is kept. Path and fragment are
-// percent-decoded into Path and Fragment; url.URL.String gives back the
-// original form in most cases but not all (it may escape characters
-// differently, and lower-cases the scheme). Use relurl's own URL where
-// the string must be kept byte for byte.
+// component of net/url: they stay in the path. Of the present-but-empty
+// components, an empty query is kept (ForceQuery) and so is an empty
+// net_loc ("http:///x"), but an empty fragment is dropped: "http://a/b#"
+// comes back from url.URL.String as "http://a/b". Path and fragment are
+// percent-decoded into Path and Fragment; String gives back the original
+// form in most cases but not all (it may escape characters differently,
+// and lower-cases the scheme). Use relurl's own URL where the string must
+// be kept byte for byte.
 func (u URL) NetURL() (*url.URL, error) {
 	nu, err := url.Parse(u.s)
 	if err != nil {
