@@ -1,7 +1,5 @@
 package relurl
 
-import "strings"
-
 // This file implements RFC 2396 section 5.2, for Spec RFC2396. References
 // are split as RFC 3986 splits them (uriRef): RFC 2396's Appendix B gives
 // the same regular expression, and its params are likewise part of each
@@ -34,7 +32,7 @@ func resolve2396(base, ref string) string {
 		return ref
 	}
 	var buf [256]byte
-	out := append2396(buf[:0], base, ref)
+	out := append2396(buf[:0], baseView{s: base}, ref)
 	if string(out) == ref {
 		// An absolute URI (step 3): no string to allocate.
 		return ref
@@ -42,13 +40,14 @@ func resolve2396(base, ref string) string {
 	return string(out)
 }
 
-// append2396 is RFC2396.AppendResolve: the steps of section 5.2, step 7
-// (recombination) done as it goes. Each section is copied with its
-// delimiter, so an undefined component appends nothing and a defined
-// empty one its delimiter, the distinction step 7 asks to keep. The
-// reference's kind is told by its first byte, and only the parts of the
-// base that kind uses are read.
-func append2396(dst []byte, base, ref string) []byte {
+// append2396 is RFC2396.AppendResolve and Base.AppendResolve: the steps
+// of section 5.2, step 7 (recombination) done as it goes. Each section is
+// copied with its delimiter, so an undefined component appends nothing
+// and a defined empty one its delimiter, the distinction step 7 asks to
+// keep. The reference's kind is told by its first byte, and only the
+// section ends of the base that kind uses are asked of b.
+func append2396(dst []byte, b baseView, ref string) []byte {
+	base := b.s
 	if base == "" {
 		// No base (Spec.Resolve), or step 3 for a reference with a scheme.
 		return append(dst, ref...)
@@ -62,17 +61,17 @@ func append2396(dst []byte, base, ref string) []byte {
 	switch c {
 	case '#':
 		// Step 2: an empty path with no scheme, authority or query is the
-		// current document: the base up to its fragment (no "#" or "?"
-		// comes before its path ends), then the reference's fragment.
-		return append(append(dst, base[:indexByteOrLen(base, '#')]...), ref...)
+		// current document: the base up to its fragment, then the
+		// reference's fragment.
+		return append(append(dst, base[:b.queryEnd()]...), ref...)
 	case '/':
 		if len(ref) > 1 && ref[1] == '/' {
 			// Step 4: a network-path, after the base's scheme (2c).
-			return append(append(dst, base[:schemeEnd(base)]...), ref...)
+			return append(append(dst, base[:b.schemeEnd()]...), ref...)
 		}
 		// Step 5: an absolute path, after the base's scheme and
 		// authority (step 4 inherits it).
-		return append(append(dst, base[:prefixURIRef(base).authority]...), ref...)
+		return append(append(dst, base[:b.authorityEnd()]...), ref...)
 	case '?':
 		// Step 6 with an empty path: the query is the reference's own
 		// (step 2), never the base's.
@@ -81,34 +80,37 @@ func append2396(dst []byte, base, ref string) []byte {
 			return append(dst, ref...) // step 3: a scheme
 		}
 	}
-	// Step 6: the base's scheme and authority, the merged path, then the
-	// reference's query and fragment.
-	b := prefixURIRef(base)
-	b.path = indexAny2(base, b.authority, '?', '#')
-	b.dots = true // not known: appendStep6of2396 looks at the directory
-	dst = append(dst, base[:b.authority]...)
-	dst = b.appendStep6of2396(dst, uriRef{s: ref, path: end, query: end, dots: dots})
-	return append(dst, ref[end:]...)
-}
-
-// appendStep6of2396 appends the merged path of step 6 (a to h). Rules 6c
-// to 6f are, word for word, rules 6a to 6d of RFC 1808 section 4, and the
-// leading "/" of the base path starts no segment, so the stack of
-// resolve.go (appendRemoveDots) applies them, to the path after that "/".
-// Leading ".." segments stay (6g, see above).
-func (b uriRef) appendStep6of2396(dst []byte, r uriRef) []byte {
-	refPath := r.pathOf()
-	basePath := b.pathOf()
-	if strings.HasPrefix(basePath, "/") || b.hasAuthority() {
+	// Step 6: the base's scheme and authority, "/" when the base path is
+	// absolute or an authority is defined, the base path up to its last
+	// "/" (6a), the reference's path (6b) with rules 6c to 6f applied,
+	// then the reference's query and fragment. An authority ends at "/",
+	// "?" or "#", so a base with one has an empty path or an absolute one.
+	a := b.authorityEnd()
+	dir := b.dirEnd(a)
+	if !dots && !b.dirDots(a, dir) {
+		// Nothing for rules 6c to 6f to remove: one copy from the base.
+		dst = append(dst, base[:dir]...)
+		if dir == a && b.hasAuthority(a) {
+			dst = append(dst, '/') // an authority and an empty path
+		}
+		return append(dst, ref...)
+	}
+	dst = append(dst, base[:a]...)
+	start := a
+	switch {
+	case dir == a:
+		if b.hasAuthority(a) {
+			dst = append(dst, '/')
+		}
+	case base[a] == '/':
+		// The leading "/" starts no segment for rules 6c to 6f, which are,
+		// word for word, rules 6a to 6d of RFC 1808 section 4: the stack
+		// of resolve.go (appendRemoveDots) applies them to the path after
+		// that "/". Leading ".." segments stay (6g, see above).
 		dst = append(dst, '/')
-		basePath = strings.TrimPrefix(basePath, "/")
+		start++
 	}
-	// 6a: all but the last segment of the base path; 6b: the reference's
-	// path appended.
-	dir := basePath[:strings.LastIndexByte(basePath, '/')+1]
-	if !r.dots && (!b.dots || !hasDotSegment(dir)) {
-		dst = append(dst, dir...)
-		return append(dst, refPath...)
-	}
-	return appendRemoveDots(dst, dir, refPath, dotSegmentsEnd(refPath))
+	refPath := ref[:end]
+	dst = appendRemoveDots(dst, base[start:dir], refPath, dotSegmentsEnd(refPath))
+	return append(dst, ref[end:]...)
 }

@@ -57,7 +57,7 @@ func (u uriRef) pathOf() string     { return u.s[u.authority:u.path] }
 // resolve3986 is RFC3986.Resolve.
 func resolve3986(base, ref string) string {
 	var buf [256]byte
-	out := append3986(buf[:0], base, ref)
+	out := append3986(buf[:0], baseView{s: base}, ref)
 	if string(out) == ref {
 		// An absolute URL without dot segments, or no base: the reference
 		// itself, with no string to allocate.
@@ -66,14 +66,15 @@ func resolve3986(base, ref string) string {
 	return string(out)
 }
 
-// append3986 is RFC3986.AppendResolve: section 5.2.2 for a strict
-// parser, with the merge of 5.2.3 and remove_dot_segments of 5.2.4, and
-// the recomposition of 5.3 done as it goes. Each section is copied with
-// its delimiter, so "defined" is kept: an undefined component appends
-// nothing, a defined empty one its delimiter. The reference's kind is told
-// by its first byte, and only the parts of the base that kind uses are
-// read, each in one pass.
-func append3986(dst []byte, base, ref string) []byte {
+// append3986 is RFC3986.AppendResolve and Base.AppendResolve: section
+// 5.2.2 for a strict parser, with the merge of 5.2.3 and
+// remove_dot_segments of 5.2.4, and the recomposition of 5.3 done as it
+// goes. Each section is copied with its delimiter, so "defined" is kept:
+// an undefined component appends nothing, a defined empty one its
+// delimiter. The reference's kind is told by its first byte, and only the
+// section ends of the base that kind uses are asked of b.
+func append3986(dst []byte, b baseView, ref string) []byte {
+	base := b.s
 	if base == "" {
 		// No base (Spec.Resolve): a reference with a scheme does not use
 		// one; any other is taken as it is.
@@ -88,27 +89,25 @@ func append3986(dst []byte, base, ref string) []byte {
 		c = ref[0]
 	}
 	switch c {
-	case '#', '?':
-		// R.path is empty: T.path = Base.path, as it is; T.query =
-		// R.query if defined, else Base.query; T.fragment =
-		// R.fragment. Neither the scheme nor the authority can hold
-		// "?" or "#", so the first of them in the base ends its path
-		// and its first "#" ends its query.
-		end := indexByteOrLen(base, '#')
-		if c == '?' {
-			end = indexAny2(base, 0, '?', '#')
-		}
-		return append(append(dst, base[:end]...), ref...)
+	case '#':
+		// R.path is empty and R.query undefined: T.path = Base.path,
+		// T.query = Base.query, T.fragment = R.fragment: the base up to
+		// its fragment, then R.fragment.
+		return append(append(dst, base[:b.queryEnd()]...), ref...)
+	case '?':
+		// R.path is empty and R.query defined: the base up to its query,
+		// then R.query and R.fragment.
+		return append(append(dst, base[:b.pathEnd()]...), ref...)
 	case '/':
 		if len(ref) > 1 && ref[1] == '/' {
 			// R.authority is defined: T.scheme = Base.scheme, then R's
 			// authority, its path without dot segments, its query.
-			return appendAbsolute3986(append(dst, base[:schemeEnd(base)]...), ref)
+			return appendAbsolute3986(append(dst, base[:b.schemeEnd()]...), ref)
 		}
 		// R.path starts with "/": Base's scheme and authority, then
 		// remove_dot_segments(R.path), R.query.
 		end, dots := scanPath(ref)
-		dst = append(dst, base[:prefixURIRef(base).authority]...)
+		dst = append(dst, base[:b.authorityEnd()]...)
 		if !dots {
 			return append(dst, ref...)
 		}
@@ -125,16 +124,14 @@ func append3986(dst []byte, base, ref string) []byte {
 	// remove_dot_segments(merge(Base.path, R.path)), R.query. The merge
 	// (5.2.3) appends R.path to the base path up to its last "/", or to
 	// "/" when the base has an authority and an empty path.
-	b := prefixURIRef(base)
-	a := b.authority
-	p := indexAny2(base, a, '?', '#')
-	dirEnd := a + strings.LastIndexByte(base[a:p], '/') + 1
-	if dirEnd == a && b.hasAuthority() {
+	a := b.authorityEnd()
+	dirEnd := b.dirEnd(a)
+	if dirEnd == a && b.hasAuthority(a) {
 		// An authority, so the path is empty or starts with "/": empty.
 		dst = append(dst, base[:a]...)
 		return append3986Merge(dst, "/", ref, end, dots)
 	}
-	dirDots := hasDotSegment(base[a:dirEnd])
+	dirDots := b.dirDots(a, dirEnd)
 	if !dots && !dirDots {
 		// 5.2.4 has nothing to remove: one copy from the base.
 		return append(append(dst, base[:dirEnd]...), ref...)

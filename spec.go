@@ -117,9 +117,9 @@ func (s Spec) Resolve(base, ref string) string {
 func (s Spec) AppendResolve(dst []byte, base, ref string) []byte {
 	switch s {
 	case RFC2396:
-		return append2396(dst, base, ref)
+		return append2396(dst, baseView{s: base}, ref)
 	case RFC3986:
-		return append3986(dst, base, ref)
+		return append3986(dst, baseView{s: base}, ref)
 	}
 	return Parse(base).AppendResolve(dst, ref)
 }

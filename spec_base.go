@@ -86,9 +86,9 @@ func (b Base) AppendResolve(dst []byte, ref string) []byte {
 func (b *Base) appendResolve(dst []byte, ref string) []byte {
 	switch b.spec {
 	case RFC3986:
-		return b.append3986(dst, ref)
+		return append3986(dst, baseView{b.u.s, &b.u}, ref)
 	case RFC2396:
-		return b.append2396(dst, ref)
+		return append2396(dst, baseView{b.u.s, &b.u}, ref)
 	}
 	return b.u.AppendResolve(dst, ref)
 }
@@ -109,134 +109,85 @@ func (b Base) Resolve(ref string) string {
 	return string(out)
 }
 
-// append3986 is append3986(dst, b.String(), ref) with the base parsed: the
-// same cases of section 5.2.2, in the same order, each copying the
-// sections of the base it needs by their known ends.
-func (b *Base) append3986(dst []byte, ref string) []byte {
-	s := b.u.s
-	if s == "" {
-		// No base: a reference with a scheme does not use one; any other
-		// is taken as it is.
-		if schemeEnd(ref) > 0 {
-			return appendAbsolute3986(dst, ref)
-		}
-		return append(dst, ref...)
-	}
-	// An empty reference has an empty path and no query, as "#f" has.
-	c := byte('#')
-	if ref != "" {
-		c = ref[0]
-	}
-	switch c {
-	case '#':
-		// R.path is empty and R.query undefined: T is Base up to its
-		// fragment, then R.fragment.
-		return append(append(dst, s[:b.u.query]...), ref...)
-	case '?':
-		// R.path is empty and R.query defined: Base up to its query.
-		return append(append(dst, s[:b.u.path]...), ref...)
-	case '/':
-		if len(ref) > 1 && ref[1] == '/' {
-			// R.authority is defined: Base.scheme, then R without dot
-			// segments.
-			return appendAbsolute3986(append(dst, s[:b.u.scheme]...), ref)
-		}
-		// An absolute path: Base's scheme and authority, then
-		// remove_dot_segments(R.path) and R.query.
-		end, dots := scanPath(ref)
-		dst = append(dst, s[:b.u.netloc]...)
-		if !dots {
-			return append(dst, ref...)
-		}
-		dst = removeDotSegments(dst, "", ref[:end])
-		return append(dst, ref[end:]...)
-	}
-	end, dots := scanRelativeRef(ref)
-	if end < 0 {
-		// R.scheme is defined (strict: "http:g" stays "http:g").
-		return appendAbsolute3986(dst, ref)
-	}
-	// A relative path: remove_dot_segments(merge(Base.path, R.path)).
-	a, dir := b.u.netloc, b.u.dir
-	if dir == a && b.u.HasNetLoc() {
-		// 5.2.3: an authority and an empty path merge as "/" + R.path.
-		dst = append(dst, s[:a]...)
-		return append3986Merge(dst, "/", ref, end, dots)
-	}
-	if !dots && !b.u.dirDots {
-		// 5.2.4 has nothing to remove: one copy from the base.
-		return append(append(dst, s[:dir]...), ref...)
-	}
-	if !b.u.dirDots && dir > a && s[a] == '/' {
-		// The commonest dot segments: "../g", "./g", "../../g".
-		if up, rest, ok := climbDir(s[a:dir], ref[:end]); ok {
-			dst = append(dst, s[:a+len(up)]...)
-			return append(append(dst, rest...), ref[end:]...)
-		}
-	}
-	dst = append(dst, s[:a]...)
-	return append3986Merge(dst, s[a:dir], ref, end, dots)
+// baseView is a base as the resolutions of RFC 3986 and RFC 2396 read
+// it, so that their cases are written once (append3986, append2396) for
+// both callers: the base string s and, when ParseBase parsed it, its
+// section ends in u. Spec.AppendResolve has no parsed base (u is nil):
+// each accessor then finds its end in s when a reference's kind asks for
+// it, so that a resolution reads no more of the base than it uses, where
+// parsing the whole base first would read it all for every reference.
+// Base.AppendResolve reads the ends it parsed.
+//
+// A struct with a nil test rather than a type parameter: the methods of
+// a type parameter are called through a dictionary and not inlined,
+// while these inline, and the test goes the same way on every call of a
+// loop.
+type baseView struct {
+	s string
+	u *URL // the sections of s split by parseBaseURIRef, or nil
 }
 
-// append2396 is append2396(dst, b.String(), ref) with the base parsed:
-// the steps of section 5.2, each copying the sections of the base it
-// needs by their known ends.
-func (b *Base) append2396(dst []byte, ref string) []byte {
-	s := b.u.s
-	if s == "" {
-		// No base, or step 3 for a reference with a scheme.
-		return append(dst, ref...)
+// schemeEnd returns the end of the "scheme:" section.
+func (b baseView) schemeEnd() int {
+	if b.u != nil {
+		return b.u.scheme
 	}
-	c := byte('#')
-	if ref != "" {
-		c = ref[0]
+	return schemeEnd(b.s)
+}
+
+// authorityEnd returns the end of the "//authority" section: where the
+// path starts.
+func (b baseView) authorityEnd() int {
+	if b.u != nil {
+		return b.u.netloc
 	}
-	end, dots := 0, false
-	switch c {
-	case '#':
-		// Step 2: the current document, then the reference's fragment.
-		return append(append(dst, s[:b.u.query]...), ref...)
-	case '/':
-		if len(ref) > 1 && ref[1] == '/' {
-			// Step 4: a network-path, after the base's scheme.
-			return append(append(dst, s[:b.u.scheme]...), ref...)
-		}
-		// Step 5: an absolute path, after the base's scheme and authority.
-		return append(append(dst, s[:b.u.netloc]...), ref...)
-	case '?':
-		// Step 6 with an empty path.
-	default:
-		if end, dots = scanRelativeRef(ref); end < 0 {
-			return append(dst, ref...) // step 3: a scheme
-		}
+	return prefixURIRef(b.s).authority
+}
+
+// pathEnd returns the end of the path: the first "?" or "#", neither of
+// which a scheme or an authority can hold.
+func (b baseView) pathEnd() int {
+	if b.u != nil {
+		return b.u.path
 	}
-	// Step 6: the base's scheme and authority, "/" when the base path is
-	// absolute or an authority is defined, the base path up to its last
-	// "/" (6a), the reference's path (6b) with rules 6c to 6f applied,
-	// then the reference's query and fragment. An authority ends at "/",
-	// "?" or "#", so a base with one has an empty path or an absolute one.
-	a, dir := b.u.netloc, b.u.dir
-	if !dots && !b.u.dirDots {
-		// Nothing for rules 6c to 6f to remove: one copy from the base.
-		dst = append(dst, s[:dir]...)
-		if dir == a && b.u.HasNetLoc() {
-			dst = append(dst, '/') // an authority and an empty path
-		}
-		return append(dst, ref...)
+	return indexAny2(b.s, 0, '?', '#')
+}
+
+// queryEnd returns the end of the "?query" section: the first "#".
+func (b baseView) queryEnd() int {
+	if b.u != nil {
+		return b.u.query
 	}
-	dst = append(dst, s[:a]...)
-	start := a
-	switch {
-	case dir == a:
-		if b.u.HasNetLoc() {
-			dst = append(dst, '/')
-		}
-	case s[a] == '/':
-		// The leading "/" starts no segment for rules 6c to 6f.
-		dst = append(dst, '/')
-		start++
+	return indexByteOrLen(b.s, '#')
+}
+
+// dirEnd returns where the directory of the path ends (just past its
+// last "/", or a), given a, where the path starts (authorityEnd).
+func (b baseView) dirEnd(a int) int {
+	if b.u != nil {
+		return b.u.dir
 	}
-	refPath := ref[:end]
-	dst = appendRemoveDots(dst, s[start:dir], refPath, dotSegmentsEnd(refPath))
-	return append(dst, ref[end:]...)
+	return dirEndOf(b.s, a)
+}
+
+// dirEndOf is baseView.dirEnd for an unparsed base, apart so that dirEnd
+// inlines.
+func dirEndOf(s string, a int) int {
+	end := indexAny2(s, a, '?', '#')
+	return a + strings.LastIndexByte(s[a:end], '/') + 1
+}
+
+// hasAuthority reports whether the base has an authority, given a, where
+// its path starts: whether something comes between its scheme and a.
+func (b baseView) hasAuthority(a int) bool {
+	return a != b.schemeEnd()
+}
+
+// dirDots reports whether the directory s[a:dir] (authorityEnd, dirEnd)
+// has a "." or ".." segment.
+func (b baseView) dirDots(a, dir int) bool {
+	if b.u != nil {
+		return b.u.dirDots
+	}
+	return hasDotSegment(b.s[a:dir])
 }
