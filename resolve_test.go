@@ -96,23 +96,7 @@ func TestResolveCases(t *testing.T) {
 // TestAgainstSlow checks the stack of step 6 against the literal rules on
 // every short path made of the pieces that matter.
 func TestAgainstSlow(t *testing.T) {
-	pieces := []string{"a", ".", "..", "", "b."}
-	var paths []string
-	var gen func(prefix string, depth int)
-	gen = func(prefix string, depth int) {
-		paths = append(paths, prefix)
-		if depth == 0 {
-			return
-		}
-		for _, p := range pieces {
-			if prefix == "" {
-				gen(p, depth-1)
-			} else {
-				gen(prefix+"/"+p, depth-1)
-			}
-		}
-	}
-	gen("", 5)
+	paths := segmentPaths([]string{"a", ".", "..", "", "b."}, 5)
 	bases := []string{"http://a/b/c/d;p?q#f", "http://a", "foo:", "foo:x/./y/../z", "http://a//b/../"}
 	n := 0
 	for _, base := range bases {

@@ -63,7 +63,7 @@ func TestRFC2396Cases(t *testing.T) {
 }
 
 func TestRFC2396AgainstSlow(t *testing.T) {
-	refs := specPaths([]string{"g", ".", "..", "", ";x"}, 4)
+	refs := segmentPaths([]string{"g", ".", "..", "", ";x"}, 4)
 	var more []string
 	for _, r := range refs {
 		more = append(more, "/"+r, r+"?y", "//h/"+r, "s:"+r, r+"#f")

@@ -96,7 +96,7 @@ func TestRFC3986Cases(t *testing.T) {
 // rules on every short path made of the pieces that matter, split every
 // possible way between a merged directory and a reference path.
 func TestRemoveDotSegmentsAgainstSlow(t *testing.T) {
-	paths := specPaths([]string{"a", ".", "..", "", "b."}, 5)
+	paths := segmentPaths([]string{"a", ".", "..", "", "b."}, 5)
 	n := 0
 	for _, p := range paths {
 		for _, lead := range []string{"", "/"} {
@@ -118,31 +118,10 @@ func TestRemoveDotSegmentsAgainstSlow(t *testing.T) {
 	}
 }
 
-// specPaths returns every path of up to depth segments taken from pieces.
-func specPaths(pieces []string, depth int) []string {
-	var paths []string
-	var gen func(prefix string, depth int)
-	gen = func(prefix string, depth int) {
-		paths = append(paths, prefix)
-		if depth == 0 {
-			return
-		}
-		for _, p := range pieces {
-			if prefix == "" {
-				gen(p, depth-1)
-			} else {
-				gen(prefix+"/"+p, depth-1)
-			}
-		}
-	}
-	gen("", depth)
-	return paths
-}
-
 // TestRFC3986AgainstSlow compares the fast and the literal transform on
 // generated references against bases of each shape.
 func TestRFC3986AgainstSlow(t *testing.T) {
-	refs := specPaths([]string{"g", ".", "..", "", ";x"}, 4)
+	refs := segmentPaths([]string{"g", ".", "..", "", ";x"}, 4)
 	var more []string
 	for _, r := range refs {
 		more = append(more, "/"+r, r+"?y", "//h/"+r, "s:"+r, r+"#f")
@@ -397,7 +376,7 @@ func (u uriRef) hasScheme() bool { return u.scheme != 0 }
 // TestScanners checks the partial splits of the resolvers against the
 // whole one.
 func TestScanners(t *testing.T) {
-	for _, s := range specPaths([]string{"a", ":", "//", "?", "#", "b:", ".", "..", "?.", "#..", ""}, 4) {
+	for _, s := range segmentPaths([]string{"a", ":", "//", "?", "#", "b:", ".", "..", "?.", "#..", ""}, 4) {
 		checkScanners(t, s)
 	}
 }
@@ -438,7 +417,7 @@ func checkScanners(t *testing.T, s string) {
 func TestClimbDir(t *testing.T) {
 	n := 0
 	for _, dir := range []string{"/", "/a/", "/a/b/", "/a//", "//", "/a/b.c/"} {
-		for _, p := range specPaths([]string{".", "..", "g", "", "g."}, 4) {
+		for _, p := range segmentPaths([]string{".", "..", "g", "", "g."}, 4) {
 			up, rest, ok := climbDir(dir, p)
 			if !ok {
 				if !hasDotSegment(p) {

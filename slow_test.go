@@ -175,3 +175,24 @@ func sep(n int) string {
 	}
 	return ""
 }
+
+// segmentPaths returns every path of up to depth segments taken from pieces.
+func segmentPaths(pieces []string, depth int) []string {
+	var paths []string
+	var gen func(prefix string, depth int)
+	gen = func(prefix string, depth int) {
+		paths = append(paths, prefix)
+		if depth == 0 {
+			return
+		}
+		for _, p := range pieces {
+			if prefix == "" {
+				gen(p, depth-1)
+			} else {
+				gen(prefix+"/"+p, depth-1)
+			}
+		}
+	}
+	gen("", depth)
+	return paths
+}

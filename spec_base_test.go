@@ -65,7 +65,7 @@ func TestBaseMatchesSpec(t *testing.T) {
 func TestBaseAgainstSlow(t *testing.T) {
 	bases := []string{"", "s:", "s://", "s://a", "s://a?q#f", "s://a/", "s:/", "s:a", "s:a/b",
 		"s://a/b/c/d;p?q#f", "s://a/b/./c/", "s://a/b/../c", "s:./a/b", "s://a/..", "a/b", "//a/b?q", "s:?q", "s:#f"}
-	refs := specPaths([]string{"a", ".", "..", ""}, 3)
+	refs := segmentPaths([]string{"a", ".", "..", ""}, 3)
 	for _, p := range append([]string(nil), refs...) {
 		refs = append(refs, "/"+p, "//h/"+p, p+"?y", p+"#g", "t:"+p)
 	}
