@@ -74,23 +74,11 @@ func BenchmarkTokenize(b *testing.B) {
 	}
 }
 
-func BenchmarkExtract(b *testing.B) {
-	for name, docs := range corpora(b) {
-		b.Run(name, func(b *testing.B) {
-			var x Extractor
-			var n int
-			b.SetBytes(corpusSize(docs))
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, d := range docs {
-					extractAll(&x, d, &n)
-				}
-			}
-		})
-	}
-}
+func BenchmarkExtract(b *testing.B)      { benchExtract(b, extractAll) }
+func BenchmarkExtractBytes(b *testing.B) { benchExtract(b, extractBytes) }
 
-func BenchmarkExtractBytes(b *testing.B) {
+// benchExtract measures extract over each corpus.
+func benchExtract(b *testing.B, extract func(*Extractor, corpusDoc, *int)) {
 	for name, docs := range corpora(b) {
 		b.Run(name, func(b *testing.B) {
 			var x Extractor
@@ -99,7 +87,7 @@ func BenchmarkExtractBytes(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, d := range docs {
-					extractBytes(&x, d, &n)
+					extract(&x, d, &n)
 				}
 			}
 		})
