@@ -75,3 +75,8 @@ require (
 )
 
 replace github.com/relurl/relurl => ../
+
+tool (
+	github.com/apache/beam/sdks/v2/go/cmd/prism
+	github.com/apache/beam/sdks/v2/go/container
+)

@@ -115,7 +115,13 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 	if _, err := run(context.Background(), pl); err != nil {
 		t.Fatal(err)
 	}
+	checkOutput(t, dir, list, out, shards, offs, sameAsCommand)
+}
 
+// checkOutput checks the link and error shards a pipeline wrote under out
+// for the archives writeArchives wrote into dir.
+func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[string][]int64, sameAsCommand bool) {
+	t.Helper()
 	got := readShards(t, out, shards)
 	one := func(i int) string { return fmt.Sprintf("%s#%d", filepath.Join(dir, "one.warc.gz"), offs["one"][i]) }
 	two := filepath.Join(dir, "two.warc") + "#0"
