@@ -5,7 +5,7 @@
 //	relurl-beam -input paths.txt -output out/links -shards 16
 //
 // The runner is chosen with Beam's -runner flag: prism (local, the
-// default), flink, spark or dataflow; see notes/crawl-README.md.
+// default), flink, spark or dataflow; see docs/crawl.md.
 package main
 
 import (
