@@ -14,7 +14,12 @@ func Parse(input string, base *URL) (URL, error) {
 // ParseTrace is Parse, recording in t (when not nil) the states of the
 // parser's state machine that applied.
 func ParseTrace(input string, base *URL, t *Trace) (URL, error) {
-	out, u, err := parse(nil, input, base, t)
+	// One buffer of the likely size, then the string: two allocations.
+	n := len(input) + 16
+	if base != nil {
+		n += len(base.href)
+	}
+	out, u, err := parse(make([]byte, 0, n), input, base, t)
 	if err != nil {
 		return URL{}, err
 	}
@@ -202,12 +207,17 @@ func (b *builder) copyBase(end int) {
 	u := *base
 	u.href = ""
 	if base.flags&flagDotPrefix != 0 {
-		b.out = append(b.out, base.href[:base.pathStart-2]...)
-		b.out = append(b.out, base.href[base.pathStart:end]...)
+		pre := base.pathStart - 2
+		b.out = append(b.out, base.href[:pre]...)
+		if end > base.pathStart {
+			b.out = append(b.out, base.href[base.pathStart:end]...)
+			end -= 2
+		} else {
+			end = pre
+		}
 		u.pathStart -= 2
 		u.queryStart -= 2
 		u.fragStart -= 2
-		end -= 2
 	} else {
 		b.out = append(b.out, base.href[:end]...)
 	}
@@ -221,11 +231,7 @@ func (b *builder) copyBase(end int) {
 
 // copyAuthority is copyBase up to the path: scheme, credentials, host, port.
 func (b *builder) copyAuthority() {
-	pre := b.base.pathStart
-	if b.base.flags&flagDotPrefix != 0 {
-		pre -= 2
-	}
-	b.copyBase(pre)
+	b.copyBase(b.base.pathStart)
 	b.u.pathStart = len(b.out) - b.o
 }
 

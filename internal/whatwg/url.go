@@ -70,7 +70,12 @@ func (u *URL) Href() string { return u.href }
 func (u *URL) String() string { return u.href }
 
 // Protocol is the scheme followed by ":", as the URL API's protocol getter.
-func (u *URL) Protocol() string { return u.href[:u.schemeEnd+1] }
+func (u *URL) Protocol() string {
+	if u.href == "" {
+		return "" // the zero URL
+	}
+	return u.href[:u.schemeEnd+1]
+}
 
 // Scheme is the scheme, ASCII lower case, without ":".
 func (u *URL) Scheme() string { return u.href[:u.schemeEnd] }
