@@ -65,23 +65,23 @@ func checkErr(t *testing.T, what, input string, err error) {
 
 func FuzzResolve(f *testing.F) {
 	// Each seed is (base, reference).
-	f.Add("https://www.example.com/a/b/index.html", "../c/./d?x#y")     // the crawl mix's common case
-	f.Add("http://example.org/foo/bar", "http:g")                     // same special scheme: relative
-	f.Add("http://example.org/", "\\\\server\\share\\..\\x")          // backslashes in a special URL
-	f.Add("http://example.org/", "//user:pa:ss@h@ost:0080/%2e%2E/x")  // credentials, "@" twice, port zeros, encoded dots
-	f.Add("http://example.org/", "http://0x7f.1.0300/")               // IPv4 number forms
-	f.Add("http://example.org/", "http://[::ffff:1.2.3.4]:65535/")    // IPv6 with an embedded IPv4 address
-	f.Add("http://example.org/", "https://faß.ExAmPlE/ \t\n")         // a non-ASCII domain, tabs and spaces
-	f.Add("file:///C:/a/b", "..\\..\\..\\D|\\x")                      // Windows drive letters in file URLs
-	f.Add("file://host/a", "file://localhost/x")                      // localhost as the empty host
-	f.Add("sc:/.//p", "..//q/")                                       // the serializer's "/." prefix
-	f.Add("sc:opaque path ?q", "#frag")                               // an opaque base and a fragment
-	f.Add("web+demo:/a", "//h:99/p?q'#f`")                            // a non-special authority and opaque host
-	f.Add("http://example.org/", "https://ex ample.org/")             // failure: a space in a domain
-	f.Add("about:blank", "a")                                         // failure: relative to an opaque path
-	f.Add("http://example.org/", "http://xn--a.ß/")                   // failure: invalid Punycode with non-ASCII
-	f.Add("non-spec:/.//", "..")                                      // a path that empties after "/."
-	f.Add("A:/.//", "/")                                              // a "/."-prefixed base under an absolute path (found by fuzzing)
+	f.Add("https://www.example.com/a/b/index.html", "../c/./d?x#y")  // the crawl mix's common case
+	f.Add("http://example.org/foo/bar", "http:g")                    // same special scheme: relative
+	f.Add("http://example.org/", "\\\\server\\share\\..\\x")         // backslashes in a special URL
+	f.Add("http://example.org/", "//user:pa:ss@h@ost:0080/%2e%2E/x") // credentials, "@" twice, port zeros, encoded dots
+	f.Add("http://example.org/", "http://0x7f.1.0300/")              // IPv4 number forms
+	f.Add("http://example.org/", "http://[::ffff:1.2.3.4]:65535/")   // IPv6 with an embedded IPv4 address
+	f.Add("http://example.org/", "https://faß.ExAmPlE/ \t\n")        // a non-ASCII domain, tabs and spaces
+	f.Add("file:///C:/a/b", "..\\..\\..\\D|\\x")                     // Windows drive letters in file URLs
+	f.Add("file://host/a", "file://localhost/x")                     // localhost as the empty host
+	f.Add("sc:/.//p", "..//q/")                                      // the serializer's "/." prefix
+	f.Add("sc:opaque path ?q", "#frag")                              // an opaque base and a fragment
+	f.Add("web+demo:/a", "//h:99/p?q'#f`")                           // a non-special authority and opaque host
+	f.Add("http://example.org/", "https://ex ample.org/")            // failure: a space in a domain
+	f.Add("about:blank", "a")                                        // failure: relative to an opaque path
+	f.Add("http://example.org/", "http://xn--a.ß/")                  // failure: invalid Punycode with non-ASCII
+	f.Add("non-spec:/.//", "..")                                     // a path that empties after "/."
+	f.Add("A:/.//", "/")                                             // a "/."-prefixed base under an absolute path (found by fuzzing)
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		b, errB := Parse(base, nil)
 		var bp *URL

@@ -428,7 +428,6 @@ func appendIPv6(dst []byte, a *[8]uint16) []byte {
 	return dst
 }
 
-
 func hasNonASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
