@@ -84,6 +84,10 @@ func finishDomain(dst []byte, start int) ([]byte, Reason, int) {
 	return appendIPv4(dst[:start], v), 0, 0
 }
 
+// maxUnicodeDomain is the longest domain, in bytes after percent-decoding,
+// that goes through UTS #46 ToASCII.
+const maxUnicodeDomain = 1024
+
 // appendDomainSlow is the host parser's domain branch for input holding
 // percent-encoded bytes or non-ASCII code points: percent-decode, UTF-8
 // decode, then domain to ASCII.
@@ -114,6 +118,13 @@ func appendDomainSlow(dst []byte, input string) ([]byte, Reason, int) {
 			dst = append(dst, c)
 		}
 		return finishDomain(dst, start)
+	}
+	// Punycode encoding takes time in the product of a label's length and
+	// its number of distinct code points: bound the domain, far above any
+	// name DNS can resolve (253 bytes), so that time stays linear in the
+	// input. A departure from the standard, which sets no bound.
+	if len(dec) > maxUnicodeDomain {
+		return dst, DomainToASCII, 0
 	}
 	a, ok := domainToASCII(string(dec))
 	if !ok {

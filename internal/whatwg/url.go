@@ -1,7 +1,5 @@
 package whatwg
 
-import "strconv"
-
 // Scheme kinds: the special schemes of URL Standard section 4.1, whose
 // default ports and host parsing differ from all other schemes.
 const (
@@ -186,9 +184,3 @@ func (u *URL) AppendTo(b []byte) []byte { return append(b, u.href...) }
 
 // MarshalText returns the href.
 func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
-
-func (u *URL) debug() string {
-	return strconv.Quote(u.href) + " " + strconv.Itoa(u.schemeEnd) + "," + strconv.Itoa(u.userEnd) + "," +
-		strconv.Itoa(u.passEnd) + "," + strconv.Itoa(u.hostStart) + "," + strconv.Itoa(u.hostEnd) + "," +
-		strconv.Itoa(u.pathStart) + "," + strconv.Itoa(u.queryStart) + "," + strconv.Itoa(u.fragStart)
-}
