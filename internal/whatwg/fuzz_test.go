@@ -116,3 +116,35 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+func FuzzRelative(f *testing.F) {
+	// Each seed is (base, target).
+	f.Add("https://www.example.com/a/b/index.html", "https://www.example.com/a/c/d?x#y") // "../c/d?x#y"
+	f.Add("https://h/a/b", "https://h/a/b?q")                                            // query only
+	f.Add("https://h/a/b?q", "https://h/a/b#f")                                          // same path, query dropped
+	f.Add("https://h/a/b", "https://other/a/b")                                          // network-path reference
+	f.Add("http://h/a/b", "https://h/a/b")                                               // another scheme
+	f.Add("file:///C:/a/b", "file:///C:/x")                                              // a drive letter
+	f.Add("sc:/.//a/b", "sc:/.//c")                                                      // the "/." prefix
+	f.Add("sc:opaque", "sc:opaque#f")                                                    // an opaque base
+	f.Add("http://h/a/", "http://h/a:b/c")                                               // a colon in the first segment
+	f.Add("http://h/x/y", "http://h//z")                                                 // a path starting "//"
+	f.Fuzz(func(t *testing.T, base, target string) {
+		b, err := Parse(base, nil)
+		if err != nil {
+			return
+		}
+		u, err := Parse(target, &b)
+		if err != nil {
+			return
+		}
+		r := Relative(&b, &u)
+		v, err := Parse(r, &b)
+		if err != nil || v.Href() != u.Href() {
+			t.Fatalf("Relative(%q, %q) = %q, which resolves to %q, %v", b.Href(), u.Href(), r, v.Href(), err)
+		}
+		if len(r) > len(u.Href()) {
+			t.Fatalf("Relative(%q, %q) = %q, longer than the href", b.Href(), u.Href(), r)
+		}
+	})
+}
