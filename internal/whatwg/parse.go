@@ -3,6 +3,7 @@ package whatwg
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Parse runs the basic URL parser (URL Standard section 4.4) on input, with
@@ -30,16 +31,22 @@ func ParseTrace(input string, base *URL, t *Trace) (URL, error) {
 // Resolve parses base with no base, then ref against it, and returns the
 // href. A base that fails gives an *Error with Reason BaseInvalid.
 func Resolve(base, ref string) (string, error) {
-	b, err := Parse(base, nil)
+	// The base is parsed into the start of one buffer and read in place as
+	// its href (those bytes are not written again), the reference resolved
+	// after it: one buffer and the result string.
+	buf := make([]byte, 0, 2*(len(base)+len(ref))+32)
+	out, b, err := parse(buf, base, nil, nil)
 	if err != nil {
 		e := err.(*Error)
 		return "", &Error{Input: base, Offset: e.Offset, Reason: BaseInvalid}
 	}
-	u, err := Parse(ref, &b)
+	n := len(out)
+	b.href = unsafe.String(unsafe.SliceData(out), n)
+	out, _, err = parse(out, ref, &b, nil)
 	if err != nil {
 		return "", err
 	}
-	return u.href, nil
+	return string(out[n:]), nil
 }
 
 // AppendResolve parses ref against base (nil for none) and appends the
