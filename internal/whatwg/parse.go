@@ -203,9 +203,6 @@ func startsWithWindowsDriveLetter(s string) bool {
 	return false
 }
 
-// pathEnd is the end of the path in base's href.
-func (u *URL) pathEnd() int { return u.queryStart }
-
 // copyBase appends base's href from the scheme up to end (an offset in it),
 // leaving out the "/." of a dot-prefixed path, and takes base's offsets.
 func (b *builder) copyBase(end int) {
@@ -318,8 +315,7 @@ func (b *builder) run() (Reason, int) {
 			}
 			if base.flags&flagOpaque != 0 {
 				b.copyBase(base.fragStart)
-				b.u.fragStart = len(b.out) - b.o
-				b.out = append(b.out, '#')
+				b.startFragment()
 				set(FragmentState, p+1)
 			} else if base.kind != kindFile {
 				set(RelativeState, p)
@@ -353,24 +349,7 @@ func (b *builder) run() (Reason, int) {
 				break
 			}
 			b.copyBase(base.fragStart)
-			switch c {
-			case '?':
-				b.out = b.out[:b.o+base.pathEnd()-b.dotShift()]
-				b.u.queryStart = len(b.out) - b.o
-				b.out = append(b.out, '?')
-				set(QueryState, p+1)
-			case '#':
-				b.u.fragStart = len(b.out) - b.o
-				b.out = append(b.out, '#')
-				set(FragmentState, p+1)
-			case -1:
-			default:
-				b.out = b.out[:b.o+base.pathEnd()-b.dotShift()]
-				b.u.queryStart = -1
-				b.shortenPath()
-				set(PathState, p)
-				p--
-			}
+			p = b.afterBase(c, p, set)
 		case RelativeSlashState:
 			if b.special() && (c == '/' || c == '\\') {
 				set(SpecialAuthorityIgnoreSlashesState, p+1)
@@ -431,28 +410,7 @@ func (b *builder) run() (Reason, int) {
 				set(FileSlashState, p+1)
 			} else if base != nil && base.kind == kindFile {
 				b.copyBase(base.fragStart)
-				switch c {
-				case '?':
-					b.out = b.out[:b.o+base.pathEnd()]
-					b.u.queryStart = len(b.out) - b.o
-					b.out = append(b.out, '?')
-					set(QueryState, p+1)
-				case '#':
-					b.u.fragStart = len(b.out) - b.o
-					b.out = append(b.out, '#')
-					set(FragmentState, p+1)
-				case -1:
-				default:
-					b.out = b.out[:b.o+base.pathEnd()]
-					b.u.queryStart = -1
-					if !startsWithWindowsDriveLetter(in[p:]) {
-						b.shortenPath()
-					} else {
-						b.out = b.out[:b.o+b.u.pathStart]
-					}
-					set(PathState, p)
-					p--
-				}
+				p = b.afterBase(c, p, set)
 			} else {
 				b.emptyHost()
 				set(PathState, p)
@@ -472,7 +430,7 @@ func (b *builder) run() (Reason, int) {
 				b.out = append(b.out, base.Hostname()...)
 				b.u.hostEnd = len(b.out) - b.o
 				b.u.pathStart = len(b.out) - b.o
-				bp := base.href[base.pathStart:base.pathEnd()]
+				bp := base.href[base.pathStart:base.queryStart]
 				if !startsWithWindowsDriveLetter(in[p:]) && len(bp) >= 3 && bp[0] == '/' && isAlpha(int(bp[1])) && bp[2] == ':' && (len(bp) == 3 || bp[3] == '/') {
 					b.out = append(b.out, bp[:3]...)
 				}
@@ -523,12 +481,10 @@ func (b *builder) run() (Reason, int) {
 					p--
 				}
 			} else if c == '?' {
-				b.u.queryStart = len(b.out) - b.o
-				b.out = append(b.out, '?')
+				b.startQuery()
 				set(QueryState, p+1)
 			} else if c == '#' {
-				b.u.fragStart = len(b.out) - b.o
-				b.out = append(b.out, '#')
+				b.startFragment()
 				set(FragmentState, p+1)
 			} else if c != -1 {
 				set(PathState, p)
@@ -542,12 +498,10 @@ func (b *builder) run() (Reason, int) {
 			p = j
 			switch c {
 			case '?':
-				b.u.queryStart = len(b.out) - b.o
-				b.out = append(b.out, '?')
+				b.startQuery()
 				set(QueryState, p+1)
 			case '#':
-				b.u.fragStart = len(b.out) - b.o
-				b.out = append(b.out, '#')
+				b.startFragment()
 				set(FragmentState, p+1)
 			}
 		case OpaquePathState:
@@ -559,12 +513,10 @@ func (b *builder) run() (Reason, int) {
 			p = j
 			switch at(p) {
 			case '?':
-				b.u.queryStart = len(b.out) - b.o
-				b.out = append(b.out, '?')
+				b.startQuery()
 				set(QueryState, p+1)
 			case '#':
-				b.u.fragStart = len(b.out) - b.o
-				b.out = append(b.out, '#')
+				b.startFragment()
 				set(FragmentState, p+1)
 			}
 		case QueryState:
@@ -581,8 +533,7 @@ func (b *builder) run() (Reason, int) {
 			b.out = appendEncoded(b.out, in[p:j], set)
 			p = j
 			if at(p) == '#' {
-				b.u.fragStart = len(b.out) - b.o
-				b.out = append(b.out, '#')
+				b.startFragment()
 				state = FragmentState
 				b.enter(FragmentState, p+1)
 			}
@@ -599,13 +550,46 @@ func (b *builder) run() (Reason, int) {
 	return 0, 0
 }
 
-// dotShift is 2 when the base's path had the serializer's "/." prefix, which
-// copyBase left out, so that base offsets past it move by 2.
-func (b *builder) dotShift() int {
-	if b.base.flags&flagDotPrefix != 0 {
-		return 2
+// startQuery makes the query non-null and empty.
+func (b *builder) startQuery() {
+	b.u.queryStart = len(b.out) - b.o
+	b.out = append(b.out, '?')
+}
+
+// startFragment makes the fragment non-null and empty.
+func (b *builder) startFragment() {
+	b.u.fragStart = len(b.out) - b.o
+	b.out = append(b.out, '#')
+}
+
+// afterBase is the common end of the relative state and the file state
+// once base's components are copied: c decides what of base stays. It
+// returns the pointer.
+func (b *builder) afterBase(c, p int, set func(State, int)) int {
+	// The end of the copied path: the copy's path is as long as base's.
+	pathEnd := b.o + b.u.pathStart + b.base.queryStart - b.base.pathStart
+	switch c {
+	case '?':
+		b.out = b.out[:pathEnd]
+		b.startQuery()
+		set(QueryState, p+1)
+	case '#':
+		b.startFragment()
+		set(FragmentState, p+1)
+	case -1:
+	default:
+		b.out = b.out[:pathEnd]
+		b.u.queryStart = -1
+		if b.u.kind == kindFile && startsWithWindowsDriveLetter(b.in[p:]) {
+			// The Windows drive letter quirk: the path starts again.
+			b.out = b.out[:b.o+b.u.pathStart]
+		} else {
+			b.shortenPath()
+		}
+		set(PathState, p)
+		p--
 	}
-	return 0
+	return p
 }
 
 // scheme appends the scheme, lower-cased, and ":".
