@@ -324,12 +324,16 @@ func (b *builder) run() (Reason, int) {
 				set(FileState, p)
 				p--
 			}
-		case SpecialRelativeOrAuthorityState:
+		case SpecialRelativeOrAuthorityState, SpecialAuthoritySlashesState:
+			// The two states differ only in where they go without "//".
 			if c == '/' && at(p+1) == '/' {
 				set(SpecialAuthorityIgnoreSlashesState, p+2)
 				p++
-			} else {
+			} else if state == SpecialRelativeOrAuthorityState {
 				set(RelativeState, p)
+				p--
+			} else {
+				set(SpecialAuthorityIgnoreSlashesState, p)
 				p--
 			}
 		case PathOrAuthorityState:
@@ -358,14 +362,6 @@ func (b *builder) run() (Reason, int) {
 			} else {
 				b.copyAuthority()
 				set(PathState, p)
-				p--
-			}
-		case SpecialAuthoritySlashesState:
-			if c == '/' && at(p+1) == '/' {
-				set(SpecialAuthorityIgnoreSlashesState, p+2)
-				p++
-			} else {
-				set(SpecialAuthorityIgnoreSlashesState, p)
 				p--
 			}
 		case SpecialAuthorityIgnoreSlashesState:
