@@ -240,7 +240,7 @@ func (b *builder) copyAuthority() {
 }
 
 // shortenPath removes the last segment of the path (URL Standard section
-// 4.1), except the normalized Windows drive letter of a file URL's only one.
+// 4.2), except the normalized Windows drive letter of a file URL's only one.
 func (b *builder) shortenPath() {
 	path := b.out[b.o+b.u.pathStart:]
 	if b.u.kind == kindFile && len(path) == 3 && path[0] == '/' && isAlpha(int(path[1])) && path[2] == ':' {

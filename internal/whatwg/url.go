@@ -1,6 +1,6 @@
 package whatwg
 
-// Scheme kinds: the special schemes of URL Standard section 4.1, whose
+// Scheme kinds: the special schemes of URL Standard section 4.2, whose
 // default ports and host parsing differ from all other schemes.
 const (
 	kindOther uint8 = iota
