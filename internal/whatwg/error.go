@@ -52,8 +52,6 @@ const (
 	IPv4InIPv6OutOfRangePart
 	// IPv4InIPv6TooFewParts: an embedded IPv4 address of fewer than four parts.
 	IPv4InIPv6TooFewParts
-	// BaseInvalid: the base given as a string does not parse.
-	BaseInvalid
 	numReasons
 )
 
@@ -78,7 +76,6 @@ var reasonNames = [numReasons]string{
 	IPv4InIPv6InvalidCodePoint:  "IPv4-in-IPv6-invalid-code-point",
 	IPv4InIPv6OutOfRangePart:    "IPv4-in-IPv6-out-of-range-part",
 	IPv4InIPv6TooFewParts:       "IPv4-in-IPv6-too-few-parts",
-	BaseInvalid:                 "base-invalid",
 }
 
 // Error returns the standard's name of the validation error.
@@ -92,9 +89,10 @@ func (r Reason) Error() string {
 // Error is a failure of the basic URL parser: the input, the byte offset in
 // it where the parser gave up, and the reason. Unwrap gives the Reason.
 type Error struct {
-	Input  string // the input as given (for BaseInvalid, the base)
+	Input  string // the input as given
 	Offset int    // byte offset in Input
 	Reason Reason
+	Base   bool // Input is the base given to Resolve, not the reference
 }
 
 const excerptMax = 120
@@ -105,7 +103,11 @@ func (e *Error) Error() string {
 	if len(in) > excerptMax {
 		q = strconv.Quote(in[:excerptMax]) + "... (" + strconv.Itoa(len(in)) + " bytes)"
 	}
-	return "whatwg: parse " + q + ": " + e.Reason.Error() + " at offset " + strconv.Itoa(e.Offset)
+	what := "whatwg: parse "
+	if e.Base {
+		what = "whatwg: parse base "
+	}
+	return what + q + ": " + e.Reason.Error() + " at offset " + strconv.Itoa(e.Offset)
 }
 
 // Unwrap returns the Reason, for errors.Is.

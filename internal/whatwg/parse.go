@@ -29,7 +29,7 @@ func ParseTrace(input string, base *URL, t *Trace) (URL, error) {
 }
 
 // Resolve parses base with no base, then ref against it, and returns the
-// href. A base that fails gives an *Error with Reason BaseInvalid.
+// href. A base that fails gives its *Error with Base set.
 func Resolve(base, ref string) (string, error) {
 	// The base is parsed into the start of one buffer and read in place as
 	// its href (those bytes are not written again), the reference resolved
@@ -37,8 +37,8 @@ func Resolve(base, ref string) (string, error) {
 	buf := make([]byte, 0, 2*(len(base)+len(ref))+32)
 	out, b, err := parse(buf, base, nil, nil)
 	if err != nil {
-		e := err.(*Error)
-		return "", &Error{Input: base, Offset: e.Offset, Reason: BaseInvalid}
+		err.(*Error).Base = true
+		return "", err
 	}
 	n := len(out)
 	b.href = unsafe.String(unsafe.SliceData(out), n)

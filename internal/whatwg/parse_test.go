@@ -74,12 +74,13 @@ func TestErrors(t *testing.T) {
 		}
 	}
 	// A base that fails is reported as such.
-	if _, err := Resolve("http://[", "a"); !errors.Is(err, BaseInvalid) {
-		t.Errorf("Resolve with a bad base: %v, want BaseInvalid", err)
+	_, err := Resolve("http://[", "a")
+	if e := (*Error)(nil); !errors.As(err, &e) || !e.Base || e.Reason != IPv6Unclosed || !strings.Contains(err.Error(), "parse base") {
+		t.Errorf("Resolve with a bad base: %v, want the base's IPv6-unclosed", err)
 	}
 	// The message quotes at most an excerpt and the length.
 	long := "http://h:x/" + strings.Repeat("a", 1000)
-	_, err := Parse(long, nil)
+	_, err = Parse(long, nil)
 	if msg := err.Error(); len(msg) > 250 || !strings.Contains(msg, "(1011 bytes)") {
 		t.Errorf("message for a long input: %q", msg)
 	}
