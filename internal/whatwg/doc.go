@@ -32,7 +32,10 @@
 // Unicode 15.0 tables below Go 1.27, which fail 74 cases of IdnaTestV2.json
 // and 7 of toascii.json (Georgian capitals, "ẞ", "≮" and other mappings
 // changed in Unicode 15.1 and 16); the copy always uses its Unicode 17.0
-// tables and passes them all. One departure: a non-ASCII domain longer than
+// tables and passes them all. Normalization (NFC) and the Bidi rule still come
+// from golang.org/x/text, whose Unicode 15.0 tables are selected below Go
+// 1.27: only code points assigned after Unicode 15.0 can differ, and every case
+// of the test data passes with them. One departure: a non-ASCII domain longer than
 // 1024 bytes fails (DomainToASCII), since Punycode encoding takes time in the
 // square of a label's length.
 //
