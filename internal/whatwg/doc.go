@@ -34,10 +34,10 @@
 // changed in Unicode 15.1 and 16); the copy always uses its Unicode 17.0
 // tables and passes them all. Normalization (NFC) and the Bidi rule still come
 // from golang.org/x/text, whose Unicode 15.0 tables are selected below Go
-// 1.27: only code points assigned after Unicode 15.0 can differ, and every case
-// of the test data passes with them. One departure: a non-ASCII domain longer than
-// 1024 bytes fails (DomainToASCII), since Punycode encoding takes time in the
-// square of a label's length.
+// 1.27: only code points assigned after Unicode 15.0 can differ, and every
+// case of the test data passes with them. One departure: a non-ASCII domain
+// longer than 1024 bytes fails (DomainToASCII), since Punycode encoding takes
+// time up to the square of a label's length.
 //
 // Not implemented: the setters of the URL API, URLSearchParams, encodings
 // other than UTF-8 for the query, and blob URL entries.
