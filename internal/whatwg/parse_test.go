@@ -183,3 +183,26 @@ func TestLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestUnicodeDomainBound: the one departure from the standard, a bound on
+// the non-ASCII domains given to UTS #46 (doc.go).
+func TestUnicodeDomainBound(t *testing.T) {
+	label := strings.Repeat("\u00e4", 30) // 60 bytes
+	var in strings.Builder
+	for in.Len()+len(label)+1 <= maxUnicodeDomain {
+		in.WriteString(label + ".")
+	}
+	ok := in.String()
+	if _, err := Parse("http://"+ok+"/", nil); err != nil {
+		t.Errorf("a %d-byte domain: %v", len(ok), err)
+	}
+	long := ok + strings.Repeat("\u00e4", (maxUnicodeDomain-len(ok))/2+1)
+	if _, err := Parse("http://"+long+"/", nil); !errors.Is(err, DomainToASCII) {
+		t.Errorf("a %d-byte domain: %v, want DomainToASCII", len(long), err)
+	}
+	// ASCII domains have no bound.
+	ascii := strings.Repeat("a", 4*maxUnicodeDomain)
+	if u, err := Parse("http://"+ascii+"/", nil); err != nil || u.Hostname() != ascii {
+		t.Errorf("a %d-byte ASCII domain: %v", len(ascii), err)
+	}
+}
