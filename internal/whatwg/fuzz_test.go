@@ -82,6 +82,10 @@ func FuzzResolve(f *testing.F) {
 	f.Add("http://example.org/", "http://xn--a.ß/")                  // failure: invalid Punycode with non-ASCII
 	f.Add("non-spec:/.//", "..")                                     // a path that empties after "/."
 	f.Add("A:/.//", "/")                                             // a "/."-prefixed base under an absolute path (found by fuzzing)
+	f.Add("https://h/", "//%C3%A4%2Ecom/")                           // a percent-encoded non-ASCII domain
+	f.Add("https://h/", "//a\u200db.example/")                       // a joiner that CheckJoiners rejects
+	f.Add("https://h/", "//\xff/")                                   // invalid UTF-8 in a domain
+	f.Add("sc://h/", "sc://\xff\u00e4@h\xfb/\xfe?\xfd#\xfc")         // invalid UTF-8 in every component of a non-special URL
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		b, errB := Parse(base, nil)
 		var bp *URL
