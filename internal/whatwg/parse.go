@@ -472,8 +472,10 @@ func (b *builder) run() (Reason, int) {
 			p = j - 1
 		case PathStartState:
 			if b.special() {
-				set(PathState, p)
-				if c != '/' && c != '\\' {
+				if c == '/' || c == '\\' {
+					set(PathState, p+1)
+				} else {
+					set(PathState, p)
 					p--
 				}
 			} else if c == '?' {
@@ -482,11 +484,11 @@ func (b *builder) run() (Reason, int) {
 			} else if c == '#' {
 				b.startFragment()
 				set(FragmentState, p+1)
+			} else if c == '/' {
+				set(PathState, p+1)
 			} else if c != -1 {
 				set(PathState, p)
-				if c != '/' {
-					p--
-				}
+				p--
 			}
 		case PathState:
 			j := b.segment(p)
