@@ -51,9 +51,9 @@ func Resolve(base, ref string) (string, error) {
 
 // AppendResolve parses ref against base (nil for none) and appends the
 // resulting href to dst. It does not allocate when dst has room, except for
-// inputs holding tabs or newlines, non-ASCII domains or hosts of more than
-// 64 bytes with percent-encoded bytes. On failure it returns dst unchanged
-// and an *Error.
+// an input holding tabs or newlines, a non-ASCII domain, a domain of more
+// than 64 bytes with percent-encoded bytes, and the *Error of a failure. On
+// failure it returns dst unchanged.
 func AppendResolve(dst []byte, base *URL, ref string) ([]byte, error) {
 	out, _, err := parse(dst, ref, base, nil)
 	if err != nil {
