@@ -96,6 +96,15 @@ func FuzzResolve(f *testing.F) {
 			bp = &b
 		}
 		u, err := Parse(ref, bp)
+		var tr Trace
+		if v, errT := ParseTrace(ref, bp, &tr); v != u || (err == nil) != (errT == nil) {
+			t.Fatalf("ParseTrace gives %q, %v; Parse %q, %v", v.Href(), errT, u.Href(), err)
+		}
+		for _, s := range tr.Steps {
+			if s.State >= numStates || s.Offset < 0 || s.Offset > len(tr.Input) {
+				t.Fatalf("step %+v outside the input %q", s, tr.Input)
+			}
+		}
 		out, err2 := AppendResolve([]byte("prefix"), bp, ref)
 		if (err == nil) != (err2 == nil) {
 			t.Fatalf("Parse error %v, AppendResolve error %v", err, err2)
