@@ -1,0 +1,311 @@
+package whatwg
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The web-platform-tests URL data (testdata/README.md). Every case runs;
+// a case listed in knownFailures must fail, with the reason given, and any
+// other failing case fails the test.
+
+// knownFailures maps "file: input (base)" to why the case cannot pass.
+var knownFailures = map[string]string{}
+
+type urlCase struct {
+	Input        string  `json:"input"`
+	Base         *string `json:"base"`
+	Failure      bool    `json:"failure"`
+	RelativeTo   string  `json:"relativeTo"`
+	Href         *string `json:"href"`
+	Origin       *string `json:"origin"`
+	Protocol     *string `json:"protocol"`
+	Username     *string `json:"username"`
+	Password     *string `json:"password"`
+	Host         *string `json:"host"`
+	Hostname     *string `json:"hostname"`
+	Port         *string `json:"port"`
+	Pathname     *string `json:"pathname"`
+	Search       *string `json:"search"`
+	SearchParams *string `json:"searchParams"`
+	Hash         *string `json:"hash"`
+}
+
+func loadCases[T any](t *testing.T, name string) []T {
+	t.Helper()
+	data, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	var cases []T
+	for _, r := range raw {
+		if len(r) > 0 && r[0] == '"' {
+			continue // a comment
+		}
+		var c T
+		if err := json.Unmarshal(r, &c); err != nil {
+			t.Fatalf("%s: %v", r, err)
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// tally counts passing cases and enforces the knownFailures list.
+type tally struct {
+	t      *testing.T
+	file   string
+	pass   int
+	failed int
+	seen   map[string]bool
+}
+
+func (ty *tally) result(key string, problems []string) {
+	key = ty.file + ": " + key
+	reason, known := knownFailures[key]
+	if known {
+		ty.seen[key] = true
+	}
+	switch {
+	case len(problems) == 0 && known:
+		ty.t.Errorf("%s passes but is listed as a known failure (%s): remove it from the list", key, reason)
+	case len(problems) == 0:
+		ty.pass++
+	case known:
+		ty.failed++
+	default:
+		ty.failed++
+		ty.t.Errorf("%s:\n\t%s", key, strings.Join(problems, "\n\t"))
+	}
+}
+
+func (ty *tally) done(total int) {
+	ty.t.Logf("%s: %d of %d cases pass, %d known failures", ty.file, ty.pass, total, len(ty.seen))
+	if ty.pass+ty.failed != total {
+		ty.t.Errorf("%s: %d cases counted, want %d", ty.file, ty.pass+ty.failed, total)
+	}
+}
+
+func newTally(t *testing.T, file string) *tally {
+	return &tally{t: t, file: file, seen: map[string]bool{}}
+}
+
+func check(problems *[]string, what, got string, want *string) {
+	if want != nil && got != *want {
+		*problems = append(*problems, what+": got "+quote(got)+", want "+quote(*want))
+	}
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// nonOpaqueBases are bases without an opaque path that a "relativeTo" case
+// must parse against (one with the input's special scheme, when it has one,
+// so that "http:..." is relative as the data means).
+var nonOpaqueBases = []string{"https://example.org/dir/file", "http://example.org/dir/file", "file:///dir/file"}
+
+func TestURLTestData(t *testing.T) {
+	cases := loadCases[urlCase](t, "urltestdata.json")
+	ty := newTally(t, "urltestdata.json")
+	for _, c := range cases {
+		base := "null"
+		if c.Base != nil {
+			base = *c.Base
+		}
+		key := quote(c.Input) + " (" + base + ")"
+		var problems []string
+		var bp *URL
+		if c.Base != nil {
+			b, err := Parse(*c.Base, nil)
+			if err != nil {
+				problems = append(problems, "base: "+err.Error())
+				ty.result(key, problems)
+				continue
+			}
+			bp = &b
+		}
+		u, err := Parse(c.Input, bp)
+		out, err2 := AppendResolve(make([]byte, 0, 8), bp, c.Input)
+		if (err == nil) != (err2 == nil) || err == nil && string(out) != u.Href() {
+			problems = append(problems, "AppendResolve "+quote(string(out))+" differs from Parse "+quote(u.Href()))
+		}
+		switch {
+		case c.Failure:
+			var e *Error
+			if err == nil {
+				problems = append(problems, "got "+quote(u.Href())+", want failure")
+			} else if !errors.As(err, &e) || e.Reason == 0 || e.Input != c.Input {
+				problems = append(problems, "error is not a proper *Error: "+err.Error())
+			}
+			if c.RelativeTo != "" {
+				ok := false
+				for _, bs := range nonOpaqueBases {
+					b, _ := Parse(bs, nil)
+					if _, err := Parse(c.Input, &b); err == nil {
+						ok = true
+					}
+				}
+				if c.RelativeTo == "any-base" {
+					b, _ := Parse("sc:opaque", nil)
+					if _, err := Parse(c.Input, &b); err != nil {
+						ok = false
+					}
+				}
+				if !ok {
+					problems = append(problems, "does not parse relative to "+c.RelativeTo)
+				}
+			}
+		case err != nil:
+			problems = append(problems, "unexpected failure: "+err.Error())
+		default:
+			check(&problems, "href", u.Href(), c.Href)
+			check(&problems, "protocol", u.Protocol(), c.Protocol)
+			check(&problems, "username", u.Username(), c.Username)
+			check(&problems, "password", u.Password(), c.Password)
+			check(&problems, "host", u.Host(), c.Host)
+			check(&problems, "hostname", u.Hostname(), c.Hostname)
+			check(&problems, "port", u.Port(), c.Port)
+			check(&problems, "pathname", u.Pathname(), c.Pathname)
+			check(&problems, "search", u.Search(), c.Search)
+			check(&problems, "hash", u.Hash(), c.Hash)
+			check(&problems, "origin", u.Origin(), c.Origin)
+			if c.SearchParams != nil {
+				q, _ := u.Query()
+				check(&problems, "searchParams", searchParams(q), c.SearchParams)
+			}
+			// The standard's idempotence: the href parses to itself.
+			if v, err := Parse(u.Href(), nil); err != nil || v != u {
+				problems = append(problems, "href does not re-parse to the same URL")
+			}
+		}
+		ty.result(key, problems)
+	}
+	ty.done(len(cases))
+}
+
+// searchParams is URLSearchParams's serialization of a query: the
+// application/x-www-form-urlencoded parser and serializer (URL Standard
+// section 5), for the data's searchParams field.
+func searchParams(q string) string {
+	var out []byte
+	for _, pair := range strings.Split(q, "&") {
+		if pair == "" {
+			continue
+		}
+		name, value, _ := strings.Cut(pair, "=")
+		dec := func(s string) string {
+			return string(percentDecode(nil, strings.ReplaceAll(s, "+", " ")))
+		}
+		if len(out) > 0 {
+			out = append(out, '&')
+		}
+		out = appendFormEncoded(out, dec(name))
+		out = append(out, '=')
+		out = appendFormEncoded(out, dec(value))
+	}
+	return string(out)
+}
+
+func appendFormEncoded(dst []byte, s string) []byte {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ':
+			dst = append(dst, '+')
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '*', c == '-', c == '.', c == '_':
+			dst = append(dst, c)
+		default:
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	return dst
+}
+
+type hostCase struct {
+	Comment string  `json:"comment"`
+	Input   string  `json:"input"`
+	Output  *string `json:"output"`
+}
+
+// runHostCases parses "https://" + input + "/x" as web-platform-tests'
+// toascii.window.js and IdnaTestV2.window.js do: failure where output is
+// null, else host and hostname equal to output.
+func runHostCases(t *testing.T, file string) {
+	cases := loadCases[hostCase](t, file)
+	ty := newTally(t, file)
+	n := 0
+	for _, c := range cases {
+		if c.Input == "" {
+			// The harness cannot pass an empty host through new URL():
+			// "https:///x" has the host "x".
+			continue
+		}
+		n++
+		var problems []string
+		u, err := Parse("https://"+c.Input+"/x", nil)
+		switch {
+		case c.Output == nil && err == nil:
+			problems = append(problems, "got host "+quote(u.Host())+", want failure")
+		case c.Output != nil && err != nil:
+			problems = append(problems, "unexpected failure: "+err.Error())
+		case c.Output != nil:
+			check(&problems, "host", u.Host(), c.Output)
+			check(&problems, "hostname", u.Hostname(), c.Output)
+			check(&problems, "pathname", u.Pathname(), ptr("/x"))
+			check(&problems, "href", u.Href(), ptr("https://"+*c.Output+"/x"))
+		}
+		ty.result(quote(c.Input), problems)
+	}
+	ty.done(n)
+}
+
+func ptr(s string) *string { return &s }
+
+func TestToASCII(t *testing.T)    { runHostCases(t, "toascii.json") }
+func TestIdnaTestV2(t *testing.T) { runHostCases(t, "IdnaTestV2.json") }
+
+// TestPercentEncoding runs the UTF-8 column of percent-encoding.json as
+// web-platform-tests' percent-encoding.window.js does, through the query of
+// a special URL.
+func TestPercentEncoding(t *testing.T) {
+	type pcase struct {
+		Input  string            `json:"input"`
+		Output map[string]string `json:"output"`
+	}
+	cases := loadCases[pcase](t, "percent-encoding.json")
+	ty := newTally(t, "percent-encoding.json")
+	for _, c := range cases {
+		var problems []string
+		u, err := Parse("https://doesnotmatter.invalid/?"+c.Input+"#", nil)
+		if err != nil {
+			problems = append(problems, err.Error())
+		} else {
+			want := "?" + c.Output["utf-8"]
+			check(&problems, "search", u.Search(), &want)
+		}
+		ty.result(quote(c.Input), problems)
+	}
+	ty.done(len(cases))
+}
+
+func TestKnownFailuresExist(t *testing.T) {
+	// Every listed case must belong to a data file and fail there: the
+	// tally of each file reports listed cases that pass. This test checks
+	// that each key names a file.
+	for k := range knownFailures {
+		f, _, _ := strings.Cut(k, ": ")
+		if _, err := os.Stat("testdata/" + f); err != nil {
+			t.Errorf("known failure %q names no data file", k)
+		}
+	}
+}

@@ -1,0 +1,44 @@
+// Package whatwg implements the basic URL parser of the WHATWG URL Standard
+// (url.spec.whatwg.org; the text used is shared/specs/whatwg-url.bs, whatwg/url
+// at commit 6ae84860), the fourth specification relurl compares with RFC 1808,
+// RFC 2396 and RFC 3986: what a browser makes of a link.
+//
+// A URL is the standard's URL record held as its serialization (the href)
+// and the offsets of its components, as ada's url_aggregator holds it. The
+// parser writes the href in order while it runs the standard's state machine,
+// so a resolution against a parsed base is one pass over the reference and
+// one copy of the part of the base it keeps: AppendResolve allocates nothing
+// when its buffer has room.
+//
+// Where the standard differs from the RFCs: a reference with the base's
+// special scheme and no "//" is relative ("http:g" against an http base);
+// "\" is "/" in special URLs (ftp, file, http, https, ws, wss); leading and
+// trailing C0 controls and spaces, and all tabs and newlines, are removed
+// first; hosts of special URLs are percent-decoded, mapped by UTS #46 and
+// lower-cased, IPv4 numbers in any of their forms (0x7f.1, 017700000001)
+// are rewritten in dotted decimal, IPv6 addresses are compressed per
+// RFC 5952, and the default port is dropped; dot segments are removed also
+// when percent-encoded ("%2e"); code points outside each component's
+// percent-encode set are percent-encoded; file URLs keep a Windows drive
+// letter; and some inputs fail outright (a space in a domain, a port above
+// 65535, a special URL without a host), with an *Error naming the input,
+// the offset and the standard's name of the validation error.
+//
+// Domain to ASCII: an ASCII domain is only lower-cased (the standard's
+// beStrict false). A non-ASCII one goes through UTS #46 ToASCII with
+// CheckHyphens false, CheckBidi true, CheckJoiners true, UseSTD3ASCIIRules
+// false, Transitional_Processing false and VerifyDnsLength false, by the copy
+// of golang.org/x/net/idna in ./idna: the module's own package selects its
+// Unicode 15.0 tables below Go 1.27, which fail 74 cases of IdnaTestV2.json
+// and 7 of toascii.json (Georgian capitals, "ẞ", "≮" and other mappings
+// changed in Unicode 15.1 and 16); the copy always uses its Unicode 17.0
+// tables and passes them all. Normalization (NFC) and the Bidi rule still come
+// from golang.org/x/text, whose Unicode 15.0 tables are selected below Go
+// 1.27: only code points assigned after Unicode 15.0 can differ, and every
+// case of the test data passes with them. One departure: a non-ASCII domain
+// longer than 1024 bytes fails (DomainToASCII), since Punycode encoding takes
+// time up to the square of a label's length.
+//
+// Not implemented: the setters of the URL API, URLSearchParams, encodings
+// other than UTF-8 for the query, and blob URL entries.
+package whatwg

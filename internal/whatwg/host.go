@@ -1,0 +1,449 @@
+package whatwg
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// Forbidden code points, URL Standard section 3.2 ("Host miscellaneous").
+const (
+	forbiddenHost   uint8 = 1 << iota // forbidden host code point
+	forbiddenDomain                   // forbidden domain code point
+)
+
+var forbiddenTable = func() (t [128]uint8) {
+	for _, c := range "\x00\t\n\r #/:<>?@[\\]^|" {
+		t[c] = forbiddenHost | forbiddenDomain
+	}
+	for c := 0; c < 0x20; c++ {
+		t[c] |= forbiddenDomain
+	}
+	t['%'] |= forbiddenDomain
+	t[0x7f] |= forbiddenDomain
+	return t
+}()
+
+// appendHost runs the host parser (URL Standard section 3.5) on input and
+// appends the serialized host (section 3.6) to dst. opaque is "url is not
+// special". The error offset is relative to input.
+func appendHost(dst []byte, input string, opaque bool) ([]byte, Reason, int) {
+	if input != "" && input[0] == '[' {
+		if input[len(input)-1] != ']' || len(input) < 2 {
+			return dst, IPv6Unclosed, 0
+		}
+		var a [8]uint16
+		if r, at := parseIPv6(&a, input[1:len(input)-1]); r != 0 {
+			return dst, r, at + 1
+		}
+		dst = append(dst, '[')
+		dst = appendIPv6(dst, &a)
+		return append(dst, ']'), 0, 0
+	}
+	if opaque {
+		return appendOpaqueHost(dst, input)
+	}
+	// The common case: an ASCII domain without percent-encoding is only
+	// lower-cased ("domain to ASCII" with beStrict false returns an ASCII
+	// domain lowercased whatever UTS #46 says of it).
+	start := len(dst)
+	for i := 0; i < len(input); i++ {
+		c := input[i]
+		if c >= utf8.RuneSelf || c == '%' {
+			return appendDomainSlow(dst[:start], input)
+		}
+		if forbiddenTable[c]&forbiddenDomain != 0 {
+			// The check applies to the result of domain to ASCII: "<"
+			// followed by U+0338 is "≮" after normalization.
+			if hasNonASCII(input[i:]) {
+				return appendDomainSlow(dst[:start], input)
+			}
+			return dst[:start], DomainInvalidCodePoint, i
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return finishDomain(dst, start)
+}
+
+// finishDomain checks the domain in dst[start:] and turns it into an IPv4
+// address when it ends in a number.
+func finishDomain(dst []byte, start int) ([]byte, Reason, int) {
+	d := dst[start:]
+	if len(d) == 0 {
+		return dst, DomainToASCII, 0
+	}
+	if !endsInNumber(d) {
+		return dst, 0, 0
+	}
+	v, r := parseIPv4(d)
+	if r != 0 {
+		return dst[:start], r, 0
+	}
+	return appendIPv4(dst[:start], v), 0, 0
+}
+
+// maxUnicodeDomain is the longest domain, in bytes after percent-decoding,
+// that goes through UTS #46 ToASCII.
+const maxUnicodeDomain = 1024
+
+// appendDomainSlow is the host parser's domain branch for input holding
+// percent-encoded bytes or non-ASCII code points: percent-decode, UTF-8
+// decode, then domain to ASCII.
+func appendDomainSlow(dst []byte, input string) ([]byte, Reason, int) {
+	start := len(dst)
+	var tmp [64]byte
+	dec := percentDecode(tmp[:0], input)
+	// UTF-8 decode without BOM: an invalid sequence becomes U+FFFD, which the
+	// domain parser rejects (UTS #46 maps it to disallowed), so fail early.
+	if !utf8.Valid(dec) {
+		return dst, DomainToASCII, 0
+	}
+	ascii := true
+	for _, c := range dec {
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		for i, c := range dec {
+			if forbiddenTable[c]&forbiddenDomain != 0 {
+				return dst, DomainInvalidCodePoint, i
+			}
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+		}
+		return finishDomain(dst, start)
+	}
+	// Punycode encoding takes time in the product of a label's length and
+	// its number of distinct code points: bound the domain, far above any
+	// name DNS can resolve (253 bytes), so that time stays linear in the
+	// input. A departure from the standard, which sets no bound.
+	if len(dec) > maxUnicodeDomain {
+		return dst, DomainToASCII, 0
+	}
+	a, ok := domainToASCII(string(dec))
+	if !ok {
+		return dst, DomainToASCII, 0
+	}
+	for i := 0; i < len(a); i++ {
+		c := a[i]
+		if c >= utf8.RuneSelf || forbiddenTable[c]&forbiddenDomain != 0 {
+			return dst, DomainInvalidCodePoint, 0
+		}
+	}
+	dst = append(dst, a...)
+	return finishDomain(dst, start)
+}
+
+// appendOpaqueHost is the opaque-host parser (URL Standard section 3.5).
+func appendOpaqueHost(dst []byte, input string) ([]byte, Reason, int) {
+	for i := 0; i < len(input); i++ {
+		c := input[i]
+		if c < utf8.RuneSelf && forbiddenTable[c]&forbiddenHost != 0 {
+			return dst, HostInvalidCodePoint, i
+		}
+	}
+	return appendEncoded(dst, input, setC0), 0, 0
+}
+
+// endsInNumber is the standard's "ends in a number" checker.
+func endsInNumber(d []byte) bool {
+	if d[len(d)-1] == '.' {
+		d = d[:len(d)-1]
+	}
+	last := d
+	if i := lastIndexByte(d, '.'); i >= 0 {
+		last = d[i+1:]
+	}
+	if len(last) == 0 {
+		return false
+	}
+	digits := true
+	for _, c := range last {
+		if c < '0' || c > '9' {
+			digits = false
+			break
+		}
+	}
+	if digits {
+		return true
+	}
+	if len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
+		for _, c := range last[2:] {
+			if !isHex(c) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func lastIndexByte(b []byte, c byte) int {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// ipv4Cap is above every valid IPv4 number: larger values saturate, so that
+// a long run of digits cannot overflow.
+const ipv4Cap = 1 << 40
+
+// parseIPv4 is the IPv4 parser (URL Standard section 3.5).
+func parseIPv4(d []byte) (uint32, Reason) {
+	if len(d) > 0 && d[len(d)-1] == '.' {
+		d = d[:len(d)-1] // an empty last part is dropped when there are others
+	}
+	var nums [4]uint64
+	n := 0
+	for {
+		i := 0
+		for i < len(d) && d[i] != '.' {
+			i++
+		}
+		if n == 4 {
+			return 0, IPv4TooManyParts
+		}
+		v, ok := parseIPv4Number(d[:i])
+		if !ok {
+			return 0, IPv4NonNumericPart
+		}
+		nums[n] = v
+		n++
+		if i == len(d) {
+			break
+		}
+		d = d[i+1:]
+	}
+	for _, v := range nums[:n-1] {
+		if v > 255 {
+			return 0, IPv4OutOfRangePart
+		}
+	}
+	last := nums[n-1]
+	if last >= 1<<(8*(5-n)) {
+		return 0, IPv4OutOfRangePart
+	}
+	ip := last
+	for i, v := range nums[:n-1] {
+		ip += v << (8 * (3 - i))
+	}
+	return uint32(ip), 0
+}
+
+// parseIPv4Number is the IPv4 number parser: decimal, "0x" hexadecimal or
+// "0" octal.
+func parseIPv4Number(s []byte) (uint64, bool) {
+	if len(s) == 0 {
+		return 0, false
+	}
+	radix := uint64(10)
+	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		s, radix = s[2:], 16
+	} else if len(s) >= 2 && s[0] == '0' {
+		s, radix = s[1:], 8
+	}
+	var v uint64
+	for _, c := range s {
+		var d uint64
+		switch {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case radix == 16 && isHex(c):
+			d = uint64(unhex(c))
+		default:
+			return 0, false
+		}
+		if d >= radix {
+			return 0, false
+		}
+		v = v*radix + d
+		if v > ipv4Cap {
+			v = ipv4Cap
+		}
+	}
+	return v, true
+}
+
+func appendIPv4(dst []byte, v uint32) []byte {
+	for i := 3; i >= 0; i-- {
+		dst = strconv.AppendUint(dst, uint64(v>>(8*i)&255), 10)
+		if i > 0 {
+			dst = append(dst, '.')
+		}
+	}
+	return dst
+}
+
+// parseIPv6 is the IPv6 parser (URL Standard section 3.5), on the text
+// between the brackets. The offset returned is relative to s.
+func parseIPv6(a *[8]uint16, s string) (Reason, int) {
+	piece, compress := 0, -1
+	p := 0
+	at := func(i int) int {
+		if i < len(s) {
+			return int(s[i])
+		}
+		return -1
+	}
+	if at(p) == ':' {
+		if at(p+1) != ':' {
+			return IPv6InvalidCompression, p
+		}
+		p += 2
+		piece++
+		compress = piece
+	}
+	for at(p) != -1 {
+		if piece == 8 {
+			return IPv6TooManyPieces, p
+		}
+		if at(p) == ':' {
+			if compress != -1 {
+				return IPv6MultipleCompression, p
+			}
+			p++
+			piece++
+			compress = piece
+			continue
+		}
+		value, length := 0, 0
+		for length < 4 && p < len(s) && isHex(s[p]) {
+			value = value*16 + int(unhex(s[p]))
+			p++
+			length++
+		}
+		switch at(p) {
+		case '.':
+			if length == 0 {
+				return IPv4InIPv6InvalidCodePoint, p
+			}
+			p -= length
+			if piece > 6 {
+				return IPv4InIPv6TooManyPieces, p
+			}
+			seen := 0
+			for at(p) != -1 {
+				v := -1
+				if seen > 0 {
+					if at(p) == '.' && seen < 4 {
+						p++
+					} else {
+						return IPv4InIPv6InvalidCodePoint, p
+					}
+				}
+				if c := at(p); c < '0' || c > '9' {
+					return IPv4InIPv6InvalidCodePoint, p
+				}
+				for c := at(p); '0' <= c && c <= '9'; c = at(p) {
+					n := c - '0'
+					switch v {
+					case -1:
+						v = n
+					case 0:
+						return IPv4InIPv6InvalidCodePoint, p
+					default:
+						v = v*10 + n
+					}
+					if v > 255 {
+						return IPv4InIPv6OutOfRangePart, p
+					}
+					p++
+				}
+				a[piece] = a[piece]*0x100 + uint16(v)
+				seen++
+				if seen == 2 || seen == 4 {
+					piece++
+				}
+			}
+			if seen != 4 {
+				return IPv4InIPv6TooFewParts, p
+			}
+			goto done
+		case ':':
+			p++
+			if at(p) == -1 {
+				return IPv6InvalidCodePoint, p
+			}
+		case -1:
+		default:
+			return IPv6InvalidCodePoint, p
+		}
+		a[piece] = uint16(value)
+		piece++
+	}
+done:
+	if compress != -1 {
+		swaps := piece - compress
+		piece = 7
+		for piece != 0 && swaps > 0 {
+			a[piece], a[compress+swaps-1] = a[compress+swaps-1], a[piece]
+			piece--
+			swaps--
+		}
+	} else if piece != 8 {
+		return IPv6TooFewPieces, len(s)
+	}
+	return 0, 0
+}
+
+// appendIPv6 is the IPv6 serializer: the longest run of two or more zero
+// pieces, the first of equals, becomes "::" (RFC 5952).
+func appendIPv6(dst []byte, a *[8]uint16) []byte {
+	compress, longest := -1, 1
+	found, size := -1, 0
+	for i, v := range a {
+		if v != 0 {
+			if size > longest {
+				compress, longest = found, size
+			}
+			found, size = -1, 0
+			continue
+		}
+		if found == -1 {
+			found = i
+		}
+		size++
+	}
+	if size > longest {
+		compress = found
+	}
+	ignore0 := false
+	for i, v := range a {
+		if ignore0 && v == 0 {
+			continue
+		}
+		ignore0 = false
+		if compress == i {
+			if i == 0 {
+				dst = append(dst, "::"...)
+			} else {
+				dst = append(dst, ':')
+			}
+			ignore0 = true
+			continue
+		}
+		dst = strconv.AppendUint(dst, uint64(v), 16)
+		if i != 7 {
+			dst = append(dst, ':')
+		}
+	}
+	return dst
+}
+
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}

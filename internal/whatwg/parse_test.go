@@ -1,0 +1,208 @@
+package whatwg
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Resolutions where the WHATWG URL Standard and the RFCs part ways (issue
+// 15), each checked against the standard's algorithm by hand.
+func TestResolveDifferences(t *testing.T) {
+	for _, c := range []struct{ base, ref, want string }{
+		{"http://a/b/c/d;p?q", "http:g", "http://a/b/c/g"},                 // RFC 1808 keeps "http:g"
+		{"http://a/b/c/d;p?q", "g\\h", "http://a/b/c/g/h"},                 // "\" is "/" in a special URL
+		{"http://a/b/c/d;p?q", "//EXAMPLE.com:80/", "http://example.com/"}, // host lower-cased, default port dropped
+		{"http://a/b/c/d;p?q", "//0x7F.1/", "http://127.0.0.1/"},           // IPv4 number forms
+		{"http://a/b/c/d;p?q", "g h?i j#k l", "http://a/b/c/g%20h?i%20j#k%20l"},
+		{"http://a/b/c/d;p?q", "//bücher.example/", "http://xn--bcher-kva.example/"},
+		{"http://a/b/c/d;p?q", "../../../../g", "http://a/g"},
+		{"http://a/b/c/d;p?q", "%2e%2E/g", "http://a/b/g"}, // encoded dot segments
+		{"http://a/b/c/d;p?q", "", "http://a/b/c/d;p?q"},
+		{"http://a/b/c/d;p?q", "#s", "http://a/b/c/d;p?q#s"},
+		{"file:///C:/a/b", "/x", "file:///C:/x"}, // the drive letter stays
+		{"sc://h/a", "//x:1/y", "sc://x:1/y"},    // non-special: opaque host, port kept
+		{"", "mailto:a b@c", "mailto:a b@c"},     // opaque path; no base
+	} {
+		var got string
+		var err error
+		if c.base == "" {
+			var u URL
+			u, err = Parse(c.ref, nil)
+			got = u.Href()
+		} else {
+			got, err = Resolve(c.base, c.ref)
+		}
+		if err != nil || got != c.want {
+			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", c.base, c.ref, got, err, c.want)
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for _, c := range []struct {
+		input  string
+		reason Reason
+		offset int
+	}{
+		{"https://exa mple.org", DomainInvalidCodePoint, 11},
+		{"  \thttps://exa mple.org", DomainInvalidCodePoint, 14}, // offsets count what the parser removed
+		{"https://ex\tample.org:99999/", PortOutOfRange, 21},
+		{"http://h:8a/", PortInvalid, 10},
+		{"http://[::1/", IPv6Unclosed, 7},
+		{"http://[1:::2]/", IPv6MultipleCompression, 11},
+		{"http://1.2.3.4.5/", IPv4TooManyParts, 7},
+		{"http://256.256.256.256/", IPv4OutOfRangePart, 7},
+		{"http://user@/", HostMissing, 12},
+		{"http:///", HostMissing, 8},
+		{"sc://a b/", HostInvalidCodePoint, 6},
+		{"relative", MissingSchemeNonRelativeURL, 0},
+		{"http://xn--a.ß/", DomainToASCII, 7},
+	} {
+		_, err := Parse(c.input, nil)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("Parse(%q): %v, want an *Error", c.input, err)
+			continue
+		}
+		if !errors.Is(err, c.reason) || e.Offset != c.offset || e.Input != c.input {
+			t.Errorf("Parse(%q): %#v, want reason %v at %d", c.input, e, c.reason, c.offset)
+		}
+		if !strings.Contains(err.Error(), c.reason.Error()) {
+			t.Errorf("Parse(%q): message %q does not name %q", c.input, err, c.reason.Error())
+		}
+	}
+	// A base that fails is reported as such.
+	_, err := Resolve("http://[", "a")
+	if e := (*Error)(nil); !errors.As(err, &e) || !e.Base || e.Reason != IPv6Unclosed || !strings.Contains(err.Error(), "parse base") {
+		t.Errorf("Resolve with a bad base: %v, want the base's IPv6-unclosed", err)
+	}
+	// The message quotes at most an excerpt and the length.
+	long := "http://h:x/" + strings.Repeat("a", 1000)
+	_, err = Parse(long, nil)
+	if msg := err.Error(); len(msg) > 250 || !strings.Contains(msg, "(1011 bytes)") {
+		t.Errorf("message for a long input: %q", msg)
+	}
+	// AppendResolve leaves dst as it was.
+	dst := []byte("keep")
+	out, err := AppendResolve(dst, nil, "nope")
+	if err == nil || string(out) != "keep" {
+		t.Errorf("AppendResolve on failure: %q, %v", out, err)
+	}
+}
+
+func TestZeroURL(t *testing.T) {
+	var u URL
+	for name, got := range map[string]string{
+		"Href": u.Href(), "Protocol": u.Protocol(), "Username": u.Username(), "Password": u.Password(),
+		"Host": u.Host(), "Hostname": u.Hostname(), "Port": u.Port(), "Pathname": u.Pathname(),
+		"Search": u.Search(), "Hash": u.Hash(),
+	} {
+		if got != "" {
+			t.Errorf("zero URL: %s = %q, want \"\"", name, got)
+		}
+	}
+	if u.Origin() != "null" {
+		t.Errorf("zero URL: Origin = %q", u.Origin())
+	}
+	// A zero base is no base.
+	if _, err := Parse("a", &u); !errors.Is(err, MissingSchemeNonRelativeURL) {
+		t.Errorf("Parse against the zero URL: %v", err)
+	}
+}
+
+func TestTrace(t *testing.T) {
+	base, _ := Parse("http://example.org/a/b", nil)
+	var tr Trace
+	u, err := ParseTrace("//user@h:81/x?q#f", &base, &tr)
+	if err != nil || u.Href() != "http://user@h:81/x?q#f" {
+		t.Fatalf("ParseTrace: %q, %v", u.Href(), err)
+	}
+	want := []State{SchemeStartState, NoSchemeState, RelativeState, RelativeSlashState,
+		SpecialAuthorityIgnoreSlashesState, AuthorityState, HostState, PortState, PathStartState,
+		PathState, QueryState, FragmentState}
+	var got []State
+	for _, s := range tr.Steps {
+		got = append(got, s.State)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("states %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("states %v, want %v", got, want)
+		}
+	}
+	if s := tr.Steps[len(tr.Steps)-1]; s.Offset != strings.IndexByte(tr.Input, '#')+1 || s.State.String() != "fragment state" {
+		t.Errorf("last step %+v (%s)", s, s.State)
+	}
+	// A nil trace is the fast path and gives the same URL.
+	v, _ := Parse("//user@h:81/x?q#f", &base)
+	if v != u {
+		t.Errorf("with and without a trace: %q, %q", v.Href(), u.Href())
+	}
+}
+
+// TestLinear parses pathological inputs of 4 and 8 MB: the time for 8 MB
+// must stay within a generous factor of twice the time for 4 MB (the best of
+// a few runs each, to damp the noise of a shared machine).
+func TestLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	const n = 4 << 20
+	gens := map[string]func(n int) string{
+		"dot segments":     func(n int) string { return "http://h/" + strings.Repeat("a/", n/4) + strings.Repeat("../", n/6) },
+		"encoded dots":     func(n int) string { return "http://h/" + strings.Repeat("%2e%2E/", n/7) },
+		"at signs":         func(n int) string { return "http://" + strings.Repeat("@", n) + "h/" },
+		"long domain":      func(n int) string { return "http://" + strings.Repeat("a.", n/2) + "0x1/" },
+		"unicode domain":   func(n int) string { return "http://" + strings.Repeat("\u00e4\u4e00", n/5) + "/" },
+		"percent domain":   func(n int) string { return "http://" + strings.Repeat("%41", n/3) + "/" },
+		"ipv6":             func(n int) string { return "http://[" + strings.Repeat("1:", n/2) + "]/" },
+		"opaque spaces":    func(n int) string { return "sc:" + strings.Repeat(" ?", n/2) + "x" },
+		"query controls":   func(n int) string { return "http://h/?" + strings.Repeat("\x01", n) },
+		"tabs":             func(n int) string { return "http://h/" + strings.Repeat("\ta", n/2) },
+		"credentials":      func(n int) string { return "http://" + strings.Repeat("u:p:", n/4) + "@h/" },
+		"file drive loops": func(n int) string { return "file:///C:/" + strings.Repeat("../", n/3) },
+	}
+	for name, gen := range gens {
+		small, large := gen(n), gen(2*n)
+		best := func(s string) time.Duration {
+			d := time.Duration(1 << 62)
+			for range 3 {
+				start := time.Now()
+				_, _ = Parse(s, nil)
+				d = min(d, time.Since(start))
+			}
+			return d
+		}
+		ts, tl := best(small), best(large)
+		if tl > 4*ts+20*time.Millisecond {
+			t.Errorf("%s: %v for %d bytes, %v for %d bytes: not linear", name, ts, len(small), tl, len(large))
+		}
+	}
+}
+
+// TestUnicodeDomainBound: the one departure from the standard, a bound on
+// the non-ASCII domains given to UTS #46 (doc.go).
+func TestUnicodeDomainBound(t *testing.T) {
+	label := strings.Repeat("\u00e4", 30) // 60 bytes
+	var in strings.Builder
+	for in.Len()+len(label)+1 <= maxUnicodeDomain {
+		in.WriteString(label + ".")
+	}
+	ok := in.String()
+	if _, err := Parse("http://"+ok+"/", nil); err != nil {
+		t.Errorf("a %d-byte domain: %v", len(ok), err)
+	}
+	long := ok + strings.Repeat("\u00e4", (maxUnicodeDomain-len(ok))/2+1)
+	if _, err := Parse("http://"+long+"/", nil); !errors.Is(err, DomainToASCII) {
+		t.Errorf("a %d-byte domain: %v, want DomainToASCII", len(long), err)
+	}
+	// ASCII domains have no bound.
+	ascii := strings.Repeat("a", 4*maxUnicodeDomain)
+	if u, err := Parse("http://"+ascii+"/", nil); err != nil || u.Hostname() != ascii {
+		t.Errorf("a %d-byte ASCII domain: %v", len(ascii), err)
+	}
+}

@@ -1,0 +1,120 @@
+package whatwg
+
+import (
+	"strings"
+	"unsafe"
+)
+
+// Relative returns the shortest reference this package finds that parses
+// against base to target: a fragment, a query, a path relative to base's
+// directory, an absolute path, a network-path ("//host/...") reference, or
+// target's href. It is exact: every candidate is parsed against base and
+// kept only when it gives target's href; target's href is the fallback, and
+// it parses to target against any base (the standard's idempotence, and a
+// special URL's href always has "//" after its scheme).
+func Relative(base, target *URL) string {
+	return string(AppendRelative(nil, base, target))
+}
+
+// AppendRelative appends Relative(base, target) to dst. It allocates
+// nothing when dst has room for the reference and, after it, for the
+// resolution that checks it.
+func AppendRelative(dst []byte, base, target *URL) []byte {
+	if target.href == "" {
+		return dst
+	}
+	if base == nil || base.href == "" {
+		return append(dst, target.href...)
+	}
+	n := len(dst)
+	dst, ok := appendCandidate(dst, base, target)
+	if ok {
+		// Check the candidate: resolve it after itself in dst. It is read
+		// as a string in place: its bytes are not written again (the
+		// resolution appends after them), and the string does not outlive
+		// this call (an error is dropped).
+		ref := ""
+		if len(dst) > n {
+			ref = unsafe.String(&dst[n], len(dst)-n)
+		}
+		m := len(dst)
+		out, err := AppendResolve(dst, base, ref)
+		if err == nil && string(out[m:]) == target.href {
+			return out[:m]
+		}
+		dst = dst[:n]
+	}
+	return append(dst, target.href...)
+}
+
+// appendCandidate appends the candidate reference and reports whether there
+// is one other than target's href.
+func appendCandidate(dst []byte, base, t *URL) ([]byte, bool) {
+	if base.Scheme() != t.Scheme() || t.flags&flagOpaque != 0 || base.flags&flagOpaque != 0 {
+		if base.flags&flagOpaque != 0 && t.flags&flagFragment != 0 &&
+			t.href[:t.fragStart] == base.href[:base.fragStart] {
+			return append(dst, t.href[t.fragStart:]...), true
+		}
+		return dst, false
+	}
+	tPre, bPre := t.prePath(), base.prePath()
+	if t.href[:tPre] != base.href[:bPre] || t.flags&flagHost != base.flags&flagHost {
+		if t.flags&flagHost == 0 {
+			return dst, false
+		}
+		return append(dst, t.href[t.schemeEnd+1:]...), true // "//host/path?query#fragment"
+	}
+	tPath, bPath := t.Pathname(), base.Pathname()
+	tQuery, tHasQuery := t.Query()
+	bQuery, bHasQuery := base.Query()
+	switch {
+	case tPath == bPath && tHasQuery == bHasQuery && tQuery == bQuery:
+		if t.flags&flagFragment == 0 {
+			return dst, true // the empty reference
+		}
+		return append(dst, t.href[t.fragStart:]...), true
+	case tPath == bPath && tHasQuery:
+		return append(dst, t.href[t.queryStart:]...), true
+	}
+	dst = appendRelativePath(dst, bPath, tPath)
+	return append(dst, t.href[t.queryStart:]...), true
+}
+
+// prePath is the end of the scheme and authority in the href.
+func (u *URL) prePath() int {
+	if u.flags&flagDotPrefix != 0 {
+		return u.pathStart - 2
+	}
+	return u.pathStart
+}
+
+// appendRelativePath appends the shorter of a path relative to base's
+// directory and target's absolute path.
+func appendRelativePath(dst []byte, base, target string) []byte {
+	dir := base[:strings.LastIndexByte(base, '/')+1]
+	// The common directory of base and target.
+	common := 0
+	for i := 0; i < len(dir) && i < len(target) && dir[i] == target[i]; i++ {
+		if dir[i] == '/' {
+			common = i + 1
+		}
+	}
+	ups := strings.Count(dir[common:], "/")
+	rest := target[common:]
+	if 3*ups+len(rest) > len(target) && !strings.HasPrefix(target, "//") {
+		return append(dst, target...)
+	}
+	for range ups {
+		dst = append(dst, "../"...)
+	}
+	// "./" when the rest would read as something else: empty (the base
+	// itself), a scheme ("a:b"), or a path starting "/" ("//x" after "../").
+	seg := rest
+	if i := strings.IndexByte(seg, '/'); i >= 0 {
+		seg = seg[:i]
+	}
+	if ups == 0 && rest == "" || strings.IndexByte(seg, ':') >= 0 || strings.HasPrefix(rest, "/") {
+		dst = append(dst, "./"...)
+	}
+	return append(dst, rest...)
+}
