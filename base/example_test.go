@@ -3,6 +3,7 @@ package base_test
 import (
 	"context"
 	"fmt"
+	"github.com/relurl/relurl/limits"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -16,7 +17,7 @@ func ExampleFromHTML() {
 	// Section 10: the BASE element sets the base, whatever the document
 	// was retrieved by. A relative href is resolved against that URL.
 	doc := `<HTML><HEAD><BASE href="../docs/"></HEAD><BODY><A href="x">`
-	b, _ := base.FromHTML(strings.NewReader(doc), base.Retrieved("http://example.org/a/b/page.html"))
+	b, _ := base.FromHTML(strings.NewReader(doc), base.Retrieved("http://example.org/a/b/page.html"), limits.Limits{})
 	fmt.Println(b.URL, b.Source)
 	fmt.Println(b.Resolve("x"))
 	// Output:

@@ -2,6 +2,7 @@ package base
 
 import (
 	"bytes"
+	"github.com/relurl/relurl/limits"
 	"io"
 	"strings"
 	"testing"
@@ -45,7 +46,7 @@ func FuzzWalkMessage(f *testing.F) {
 	f.Add([]byte("Content-Type: message/rfc822\r\n\r\nContent-Type: multipart/digest; boundary=d\r\n\r\n--d\r\n\r\nA: b\r\n\r\nx\r\n--d--\r\n")) // digest in a message
 	f.Add([]byte("Content-Transfer-Encoding: base64\r\nContent-Type: text/html\r\n\r\nPGE+ ===\r\n"))                                            // bad base64
 	f.Fuzz(func(t *testing.T, msg []byte) {
-		w := Walker{MaxDepth: 8}
+		w := Walker{Limits: limits.Limits{Depth: 8}}
 		err := w.WalkMessage(bytes.NewReader(msg), Retrieved("http://r/m"), func(p *Part) error {
 			if p.Base.Source == None {
 				t.Fatalf("part %q lost the retrieval base", p.Position)
@@ -68,7 +69,7 @@ func FuzzFromHTML(f *testing.F) {
 	f.Add("<p><base href=late>")                          // after the head
 	f.Add("\x00<BASE\x00HREF=\xff>")                      // garbage
 	f.Fuzz(func(t *testing.T, doc string) {
-		b, err := FromHTML(strings.NewReader(doc), Retrieved("http://r/d"))
+		b, err := FromHTML(strings.NewReader(doc), Retrieved("http://r/d"), limits.Limits{})
 		if err != nil {
 			t.Fatalf("FromHTML: %v", err)
 		}

@@ -2,6 +2,7 @@ package base
 
 import (
 	"errors"
+	"github.com/relurl/relurl/limits"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,7 @@ func TestFromHTMLSection10(t *testing.T) {
 	// Section 10: the BASE element gives the base "regardless of the
 	// context in which the example document was obtained".
 	for _, outer := range []Base{{}, Retrieved("http://elsewhere/doc.html")} {
-		b, err := FromHTML(strings.NewReader(rfcexamples.HTMLDocument), outer)
+		b, err := FromHTML(strings.NewReader(rfcexamples.HTMLDocument), outer, limits.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +38,7 @@ func TestFromHTMLRoyFielding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := FromHTML(f, Retrieved("file:///x"))
+		b, err := FromHTML(f, Retrieved("file:///x"), limits.Limits{})
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -73,7 +74,7 @@ func TestFromHTML(t *testing.T) {
 		{"binary garbage", "\x00\xff<\x00base\xfe href=\x01>", outer},
 	}
 	for _, tt := range tests {
-		b, err := FromHTML(strings.NewReader(tt.doc), outer)
+		b, err := FromHTML(strings.NewReader(tt.doc), outer, limits.Limits{})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -87,7 +88,7 @@ func TestFromHTML(t *testing.T) {
 func TestFromHTMLNoOuter(t *testing.T) {
 	// A relative BASE href with nothing outside it stays relative
 	// (sections 3.4 and 4 step 1).
-	b, err := FromHTML(strings.NewReader(`<base href="rel/">`), Base{})
+	b, err := FromHTML(strings.NewReader(`<base href="rel/">`), Base{}, limits.Limits{})
 	if err != nil || b != (Base{"rel/", HTML}) {
 		t.Errorf("got %v, %v", b, err)
 	}
@@ -96,7 +97,7 @@ func TestFromHTMLNoOuter(t *testing.T) {
 func TestFromHTMLReadError(t *testing.T) {
 	boom := errors.New("boom")
 	r := iotest.DataErrReader(strings.NewReader("<title>x"))
-	_, err := FromHTML(&failAfter{r: r, err: boom}, Base{})
+	_, err := FromHTML(&failAfter{r: r, err: boom}, Base{}, limits.Limits{})
 	if !errors.Is(err, boom) {
 		t.Errorf("err = %v, want %v", err, boom)
 	}
