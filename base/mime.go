@@ -138,6 +138,10 @@ type walk struct {
 	errs    []error
 	dropped int
 	line    []byte // a long header line's beginning, reused
+	// bufs[kind][depth] is the buffer of the source read at that depth,
+	// reused from one part to the next: kind 0 reads a part, kind 1 a
+	// transfer-decoded composite entity.
+	bufs [2][]*bufio.Reader
 	val     []byte // the header field being unfolded, reused
 }
 
@@ -175,6 +179,22 @@ func (wk *walk) result() error {
 		return wk.errs[0]
 	}
 	return errors.Join(wk.errs...)
+}
+
+// buffer returns a buffer of at least size bytes reading r, reused for the
+// sources of one kind at one depth: only one of them is read at a time.
+func (wk *walk) buffer(kind, depth int, r io.Reader, size int) *bufio.Reader {
+	bufs := &wk.bufs[kind]
+	for len(*bufs) <= depth {
+		*bufs = append(*bufs, nil)
+	}
+	br := (*bufs)[depth]
+	if br == nil || br.Size() < size {
+		br = bufio.NewReaderSize(r, size)
+		(*bufs)[depth] = br
+	}
+	br.Reset(r)
+	return br
 }
 
 // source is the stream an entity is read from, with the bytes read
@@ -282,10 +302,12 @@ func isFieldName(b []byte) bool {
 func (wk *walk) readLine(src *source) (line []byte, size int, err error) {
 	line, err = src.br.ReadSlice('\n')
 	src.n += int64(len(line))
+	size = len(line)
+	var prev byte // the byte before line, for a CR split from its LF
 	if err == bufio.ErrBufferFull {
 		wk.line = append(wk.line[:0], line...)
-		size = len(line)
 		for err == bufio.ErrBufferFull {
+			prev = line[len(line)-1]
 			line, err = src.br.ReadSlice('\n')
 			src.n += int64(len(line))
 			size += len(line)
@@ -293,16 +315,16 @@ func (wk *walk) readLine(src *source) (line []byte, size int, err error) {
 				wk.line = append(wk.line, line[:min(len(line), wk.lim.HeaderLine+1-len(wk.line))]...)
 			}
 		}
-		line = wk.line
-	} else {
-		size = len(line)
 	}
 	if err == nil {
 		// Strip the line break: LF or CRLF.
 		size--
-		if bytes.HasSuffix(line, []byte("\r\n")) {
+		if len(line) >= 2 && line[len(line)-2] == '\r' || len(line) == 1 && prev == '\r' {
 			size--
 		}
+	}
+	if size > len(line) {
+		line = wk.line
 	}
 	return line[:min(len(line), size)], size, err
 }
@@ -334,16 +356,14 @@ func (wk *walk) entity(h textproto.MIMEHeader, src *source, outer Base, baseErr 
 	multipart := strings.HasPrefix(mediaType, "multipart/")
 	message := mediaType == "message/rfc822" || mediaType == "message/global" || mediaType == "message/news"
 	if !multipart && !message {
-		if wk.lim.Record > 0 {
-			body = &recordCap{r: body, left: wk.lim.Record, err: fail(&limits.Error{Limit: "Record", Max: wk.lim.Record})}
-		}
+		body = &recordCap{r: body, left: wk.lim.Record, pos: pos, off: src.pos(), max: wk.lim.Record}
 		if err := wk.fn(&Part{Position: pos, Header: h, MediaType: mediaType, Params: params, Base: b, BaseErr: baseErr, Body: body}); err != nil {
 			return &fnError{err}
 		}
 		return nil
 	}
 	if encoded {
-		src = &source{br: bufio.NewReaderSize(body, bufSize), start: src.pos()}
+		src = &source{br: wk.buffer(1, depth, body, bufSize), start: src.pos()}
 	}
 	if multipart {
 		return wk.multipart(src, b.Enclosed(), baseErr, pos, mediaType, params, depth)
@@ -373,7 +393,7 @@ func (wk *walk) multipart(src *source, b Base, baseErr error, pos, mediaType str
 		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s with no part (boundary %s not found)", mediaType, excerpt(boundary, len(boundary)))}
 	}
 	// One buffer for the parts in turn: it holds no more than one part.
-	child := &source{br: bufio.NewReaderSize(nil, max(bufSize, 2*len(pr.delim)+8))}
+	child := &source{br: wk.buffer(0, depth, pr, max(bufSize, 2*len(pr.delim)+8))}
 	truncated := func(pos string, err error) error {
 		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s truncated: no closing delimiter (boundary %s): %w", mediaType, excerpt(boundary, len(boundary)), err)}
 	}
@@ -545,16 +565,19 @@ func (p *partReader) delimiter() (last bool, err error) {
 	}
 }
 
-// recordCap passes at most left bytes of r, then fails with err.
+// recordCap passes at most left bytes of r, then fails with a PartError
+// naming the part at pos, its body at off.
 type recordCap struct {
 	r    io.Reader
 	left int64
-	err  error
+	pos  string
+	off  int64
+	max  int64
 }
 
 func (c *recordCap) Read(p []byte) (int, error) {
 	if c.left <= 0 {
-		return 0, c.err
+		return 0, &PartError{Position: c.pos, Offset: c.off, Err: fmt.Errorf("body %w", &limits.Error{Limit: "Record", Max: c.max})}
 	}
 	n, err := c.r.Read(p[:min(int64(len(p)), c.left)])
 	c.left -= int64(n)
