@@ -71,12 +71,12 @@ func (b Base) Within(href string, src Source) Base {
 	return Base{URL: relurl.Resolve(b.URL, href), Source: src}
 }
 
-// Enclosed returns the base that an entity enclosed in a layer with base b
+// enclosed returns the base that an entity enclosed in a layer with base b
 // inherits when it embeds none (section 3.2). A base embedded in the
 // encloser (html, header) or inherited by it (enclosing) becomes
 // Enclosing; a retrieval URL or no base passes down as it is, since the
 // enclosed entity was retrieved by the same URL.
-func (b Base) Enclosed() Base {
+func (b Base) enclosed() Base {
 	switch b.Source {
 	case Header, HTML, Enclosing:
 		return Base{URL: b.URL, Source: Enclosing}

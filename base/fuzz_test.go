@@ -3,10 +3,11 @@ package base
 import (
 	"bytes"
 	"errors"
-	"github.com/relurl/relurl/limits"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/limits"
 )
 
 func FuzzHeaderValue(f *testing.F) {

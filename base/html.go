@@ -14,14 +14,14 @@ import (
 // use: a token larger than Limits.Token, or a BASE href longer than
 // Limits.URL. Err wraps the *limits.Error.
 type HTMLError struct {
-	Offset  int64  // byte offset of the token in the document
-	Excerpt string // the token's beginning, quoted
-	Err     error
+	Offset int64  // byte offset of the token in the document
+	What   string // the token or href, its beginning quoted
+	Err    error
 }
 
 // Error names the offset, the token and the limit.
 func (e *HTMLError) Error() string {
-	return fmt.Sprintf("html: token at byte %d %s: %v", e.Offset, e.Excerpt, e.Err)
+	return fmt.Sprintf("html at byte %d: %s: %v", e.Offset, e.What, e.Err)
 }
 
 // Unwrap returns Err.
@@ -48,7 +48,7 @@ func FromHTML(r io.Reader, outer Base, lim limits.Limits) (Base, error) {
 	var head htmlbase.HeadTracker
 	var off int64 // of the current token
 	tooBig := func(raw []byte) error {
-		return &HTMLError{Offset: off, Excerpt: excerpt(raw, -1), Err: &limits.Error{Limit: "Token", Max: int64(lim.Token)}}
+		return &HTMLError{Offset: off, What: "token " + excerpt(raw, -1), Err: &limits.Error{Limit: "Token", Max: int64(lim.Token)}}
 	}
 	for {
 		tt := z.Next()
@@ -81,7 +81,7 @@ func FromHTML(r io.Reader, outer Base, lim limits.Limits) (Base, error) {
 			if tt != html.EndTagToken && hasAttr && htmlbase.IsBase(name) {
 				if href, ok := htmlbase.Href(z); ok {
 					if len(href) > lim.URL {
-						return outer, &HTMLError{Offset: off, Excerpt: "BASE href " + excerpt(href, len(href)),
+						return outer, &HTMLError{Offset: off, What: fmt.Sprintf("BASE href of %d bytes %s", len(href), excerpt(href, len(href))),
 							Err: &limits.Error{Limit: "URL", Max: int64(lim.URL)}}
 					}
 					return outer.Within(href, HTML), nil

@@ -142,7 +142,7 @@ type walk struct {
 	// reused from one part to the next: kind 0 reads a part, kind 1 a
 	// transfer-decoded composite entity.
 	bufs [2][]*bufio.Reader
-	val     []byte // the header field being unfolded, reused
+	val  []byte // the header field being unfolded, reused
 }
 
 // fnError marks an error of the caller's function, which ends the walk.
@@ -366,13 +366,13 @@ func (wk *walk) entity(h textproto.MIMEHeader, src *source, outer Base, baseErr 
 		src = &source{br: wk.buffer(1, depth, body, bufSize), start: src.pos()}
 	}
 	if multipart {
-		return wk.multipart(src, b.Enclosed(), baseErr, pos, mediaType, params, depth)
+		return wk.multipart(src, b.enclosed(), baseErr, pos, mediaType, params, depth)
 	}
 	mh, err := wk.header(src, pos)
 	if err != nil {
 		return err
 	}
-	return wk.entity(mh, src, b.Enclosed(), baseErr, pos, "text/plain", depth+1)
+	return wk.entity(mh, src, b.enclosed(), baseErr, pos, "text/plain", depth+1)
 }
 
 // multipart walks the parts of a multipart entity whose body is the rest

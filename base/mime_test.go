@@ -4,14 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/relurl/relurl/internal/cputime"
-	"github.com/relurl/relurl/limits"
 	"io"
 	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/cputime"
+	"github.com/relurl/relurl/limits"
 )
 
 // threeLevels is a message whose levels each test a different rule of
