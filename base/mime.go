@@ -473,7 +473,15 @@ func (p *partReader) Read(b []byte) (int, error) {
 // scan finds how many buffered bytes are content.
 func (p *partReader) scan() {
 	br := p.src.br
-	buf, err := br.Peek(br.Size())
+	// Scan what is buffered while it is enough to decide: filling the
+	// buffer first would move its bytes for every small part.
+	var buf []byte
+	var err error
+	if n := br.Buffered(); n >= 2*len(p.delim)+8 {
+		buf, _ = br.Peek(n)
+	} else {
+		buf, err = br.Peek(br.Size())
+	}
 	if dash := p.delim[1:]; !p.begun && bytes.HasPrefix(buf, dash) && delimEnds(buf, len(dash)) {
 		// A part or preamble that is empty: the delimiter starts it.
 		p.found = true
