@@ -59,6 +59,7 @@ func FuzzWalkMessage(f *testing.F) {
 	f.Add([]byte("Content-Type: multipart/mixed; boundary=B\r\n\r\n--B\r\n\r\n" + strings.Repeat("r", 2000) + "\r\n--B--\r\n"))                                  // body over the record limit
 	f.Add([]byte("Content-Type: multipart/mixed; boundary=B\r\n\r\n--B\r\nContent-Type: multipart/mixed; boundary=C\r\n\r\n--C\r\n\r\nx\r\n--B--\r\n"))          // inner multipart cut by the outer delimiter
 	f.Add([]byte("Content-Type: message/rfc822\r\nContent-Transfer-Encoding: base64\r\n\r\nQTogYg0KDQp4\r\n"))                                                   // encoded composite (RFC 2045 6.4 forbids it)
+	f.Add([]byte("Content-Transfer-Encoding: quoted-printable\r\n\r\n" + strings.Repeat("q=3D", 2000) + "=\r\n"))                                                // quoted-printable line over 4 KiB
 	f.Fuzz(func(t *testing.T, msg []byte) {
 		w := Walker{Limits: limits.Limits{Depth: 8, HeaderLine: 100, HeaderBlock: 1000, Record: 1000}}
 		err := w.WalkMessage(bytes.NewReader(msg), Retrieved("http://r/m"), func(p *Part) error {

@@ -605,9 +605,75 @@ func decodeTransfer(h textproto.MIMEHeader, body io.Reader) (r io.Reader, encode
 		// allowed by RFC 2045 but common, so drop it too.
 		return base64.NewDecoder(base64.StdEncoding, spaceDropper{body}), true, nil
 	case "quoted-printable":
-		return quotedprintable.NewReader(body), true, nil
+		return quotedprintable.NewReader(&qpSplitter{r: body}), true, nil
 	}
 	return nil, false, fmt.Errorf("unknown Content-Transfer-Encoding %s", excerpt(cte, len(cte)))
+}
+
+// qpLine is the longest line qpSplitter passes: well under the 4 KiB line
+// buffer of mime/quotedprintable, which fails on a longer line ("bufio:
+// buffer full") and would lose the rest of the part. RFC 2045 section 6.7
+// allows 76 bytes; a hostile or careless sender writes more.
+const qpLine = 2000
+
+// qpSplitter breaks the lines of a quoted-printable stream longer than
+// qpLine with soft line breaks ("=" LF, which decode to nothing), never
+// inside an "=XX" escape or between "=" and the line break of a soft
+// break.
+type qpSplitter struct {
+	r   io.Reader
+	raw [4096]byte
+	src []byte // read, not passed on yet
+	err error
+	col int // bytes since the last line break
+	esc int // bytes of an escape still to come after "="
+	ws  int // white space after "=": padding of a soft break, up to a point
+}
+
+func (s *qpSplitter) Read(p []byte) (int, error) {
+	for len(s.src) == 0 {
+		if s.err != nil {
+			return 0, s.err
+		}
+		var n int
+		n, s.err = s.r.Read(s.raw[:])
+		s.src = s.raw[:n]
+	}
+	if len(p) < 3 {
+		// No room for a soft break and a byte: pass one byte at most.
+		if len(p) == 0 || s.col >= qpLine {
+			return 0, nil
+		}
+	}
+	n := 0
+	for len(s.src) > 0 && n < len(p) {
+		c := s.src[0]
+		if s.col >= qpLine && s.esc == 0 && c != '\r' && c != '\n' {
+			if n+3 > len(p) {
+				break
+			}
+			p[n], p[n+1] = '=', '\n'
+			n += 2
+			s.col = 0
+		}
+		p[n] = c
+		n++
+		s.src = s.src[1:]
+		s.col++
+		switch {
+		case c == '\n':
+			s.col, s.esc = 0, 0
+		case c == '=':
+			s.esc, s.ws = 2, 0
+		case s.esc > 0 && (c == ' ' || c == '\t' || c == '\r'):
+			if s.ws++; s.ws > 64 {
+				s.esc = 0 // not a soft break's padding any more
+			}
+		case s.esc > 0:
+			s.esc--
+		}
+	}
+	return n, nil
 }
 
 // spaceDropper removes spaces and tabs from a base64 stream.

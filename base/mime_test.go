@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"mime/quotedprintable"
 	"runtime"
 	"strings"
 	"testing"
@@ -585,4 +586,54 @@ func TestWalkLinear(t *testing.T) {
 	linear(t, "many parts", &Walker{}, 10000, func(n int) string {
 		return "Content-Type: multipart/mixed; boundary=B\r\n\r\n" + strings.Repeat("--B\r\nA: b\r\n\r\n<a>\r\n", n) + "--B--\r\n"
 	})
+}
+
+func TestQuotedPrintableLongLines(t *testing.T) {
+	// mime/quotedprintable reads a line at a time into 4 KiB: a longer
+	// line lost the rest of the part ("bufio: buffer full"). Random bytes
+	// encoded, then every soft line break removed: lines of up to some
+	// 30 KB, escapes everywhere, must decode as the encoding with its
+	// short lines does.
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 20 {
+		data := make([]byte, 10000+rng.IntN(5000))
+		for j := range data {
+			switch rng.IntN(4) {
+			case 0:
+				data[j] = byte(rng.Uint32())
+			case 1:
+				data[j] = " \t="[rng.IntN(3)]
+			default:
+				data[j] = 'a' + byte(rng.IntN(26))
+			}
+		}
+		var enc bytes.Buffer
+		qw := quotedprintable.NewWriter(&enc)
+		qw.Write(data)
+		qw.Close()
+		long := strings.ReplaceAll(enc.String(), "=\r\n", "")
+		if i%2 == 1 {
+			// Soft breaks padded with white space (RFC 2045 rule 3).
+			long = strings.ReplaceAll(enc.String(), "=\r\n", "= \t \r\n")
+		}
+		want, err := io.ReadAll(quotedprintable.NewReader(&enc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg := "Content-Transfer-Encoding: quoted-printable\r\n\r\n" + long
+		var got []byte
+		err = WalkMessage(&chunked{s: msg, n: 1 + rng.IntN(5000)}, Base{}, func(p *Part) error {
+			var err error
+			got, err = io.ReadAll(p.Body)
+			return err
+		})
+		if err != nil || !bytes.Equal(got, want) || len(long) < 5000 {
+			t.Fatalf("case %d: %d bytes decoded, want %d, err %v", i, len(got), len(want), err)
+		}
+	}
+	// "=" followed by endless white space: split all the same.
+	msg := "Content-Transfer-Encoding: quoted-printable\r\n\r\na=" + strings.Repeat(" ", 10000) + "b\r\n"
+	if _, err := walkAll(t, &Walker{}, msg, Base{}); err != nil {
+		t.Errorf("'=' then 10,000 spaces: %v", err)
+	}
 }
