@@ -16,6 +16,14 @@
 // header is resolved against the base of the enclosing layer (Within).
 // Every resolution goes through the root package relurl (RFC 1808 section
 // 4); this package never resolves a URL any other way.
+//
+// The readers of documents, FromHTML and Walker, take outside input: what
+// they hold at once is bounded by a limits.Limits (token, header line,
+// header block, record, nesting depth, URL), never by the input, and their
+// time is linear in it. An input that breaks a limit gives an error naming
+// the limit, the offset and at most 120 bytes of the input with its
+// length; the base then comes from the next rule of section 3, and a
+// message's walk goes on with its next part.
 package base
 
 import (

@@ -127,6 +127,11 @@ func (w *Walker) WalkEntity(h textproto.MIMEHeader, body io.Reader, outer Base, 
 // scanned for its delimiter a buffer at a time.
 const bufSize = 32 << 10
 
+// maxBoundary is the longest multipart boundary accepted: RFC 2046
+// section 5.1.1 allows 70 bytes, some senders write more, and the
+// delimiter must fit well in a buffer to be found.
+const maxBoundary = 1000
+
 // maxErrors is how many errors of one walk are kept; a message with
 // millions of broken parts must not hold millions of errors.
 const maxErrors = 100
@@ -382,6 +387,9 @@ func (wk *walk) multipart(src *source, b Base, baseErr error, pos, mediaType str
 	boundary := params["boundary"]
 	if boundary == "" {
 		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s without a boundary parameter", mediaType)}
+	}
+	if len(boundary) > maxBoundary {
+		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s boundary of %d bytes %s, longer than %d", mediaType, len(boundary), excerpt(boundary, len(boundary)), maxBoundary)}
 	}
 	childType := "text/plain"
 	if mediaType == "multipart/digest" {

@@ -188,6 +188,7 @@ func TestWalkErrors(t *testing.T) {
 		// Cut inside the base64 body of 2.3.2: named there, once, though
 		// every enclosing multipart is cut too.
 		{"truncated", threeLevels[:strings.Index(threeLevels, "PGEg")+6], `part 2.3.2 at byte 621: multipart/alternative truncated: no closing delimiter (boundary "L3"): unexpected EOF`, 5},
+		{"boundary too long", "Content-Type: multipart/mixed; boundary=" + strings.Repeat("b", 40000) + "\r\n\r\n--" + strings.Repeat("b", 40000) + "\r\n\r\nx\r\n", "boundary of 40000 bytes", 0},
 		{"bad media type", "Content-Type: text/html; ===\r\n\r\n", "message at byte 32: Content-Type", 0},
 		{"unknown transfer encoding", "Content-Transfer-Encoding: x-rot13\r\n\r\n", "unknown Content-Transfer-Encoding", 0},
 		{"bad encapsulated header", "Content-Type: message/rfc822\r\n\r\nno colon here\r\n\r\n", `message at byte 32: malformed header line "no colon here"`, 0},
