@@ -413,7 +413,12 @@ func (l *linker) message(name string, walk func(*base.Walker, func(*base.Part) e
 		l.html(doc, p.Body, p.Base)
 		return nil
 	})
-	if err != nil {
+	// The walk goes on after a broken part: one line per error.
+	if errs, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, err := range errs.Unwrap() {
+			l.fail(name, err)
+		}
+	} else if err != nil {
 		l.fail(name, err)
 	}
 }
