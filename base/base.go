@@ -16,6 +16,14 @@
 // header is resolved against the base of the enclosing layer (Within).
 // Every resolution goes through the root package relurl (RFC 1808 section
 // 4); this package never resolves a URL any other way.
+//
+// The readers of documents, FromHTML and Walker, take outside input: what
+// they hold at once is bounded by a limits.Limits (token, header line,
+// header block, record, nesting depth, URL), never by the input, and their
+// time is linear in it. An input that breaks a limit gives an error naming
+// the limit, the offset and at most 120 bytes of the input with its
+// length; the base then comes from the next rule of section 3, and a
+// message's walk goes on with its next part.
 package base
 
 import (
@@ -71,12 +79,12 @@ func (b Base) Within(href string, src Source) Base {
 	return Base{URL: relurl.Resolve(b.URL, href), Source: src}
 }
 
-// Enclosed returns the base that an entity enclosed in a layer with base b
+// enclosed returns the base that an entity enclosed in a layer with base b
 // inherits when it embeds none (section 3.2). A base embedded in the
 // encloser (html, header) or inherited by it (enclosing) becomes
 // Enclosing; a retrieval URL or no base passes down as it is, since the
 // enclosed entity was retrieved by the same URL.
-func (b Base) Enclosed() Base {
+func (b Base) enclosed() Base {
 	switch b.Source {
 	case Header, HTML, Enclosing:
 		return Base{URL: b.URL, Source: Enclosing}

@@ -32,7 +32,7 @@ func TestWithin(t *testing.T) {
 	}
 }
 
-func TestEnclosed(t *testing.T) {
+func TestEnclosedBase(t *testing.T) {
 	tests := []struct{ in, want Base }{
 		{Base{"http://h/", Header}, Base{"http://h/", Enclosing}},
 		{Base{"http://h/", HTML}, Base{"http://h/", Enclosing}},
@@ -41,8 +41,8 @@ func TestEnclosed(t *testing.T) {
 		{Base{}, Base{}},
 	}
 	for _, tt := range tests {
-		if got := tt.in.Enclosed(); got != tt.want {
-			t.Errorf("%v.Enclosed() = %v, want %v", tt.in, got, tt.want)
+		if got := tt.in.enclosed(); got != tt.want {
+			t.Errorf("%v.enclosed() = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/fileurl"
 )
 
 func TestFileURL(t *testing.T) {
@@ -22,7 +23,7 @@ func TestFileURL(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := "file://" + EscapePath(dir) + "/" + tt.want
+		want := "file://" + fileurl.EscapePath(dir) + "/" + tt.want
 		if got != want {
 			t.Errorf("FileURL(%q) = %q, want %q", p, got, want)
 		}
@@ -39,7 +40,7 @@ func TestFileURL(t *testing.T) {
 	// A relative path is made absolute.
 	wd, _ := os.Getwd()
 	got, _ := FileURL("x.html")
-	if want := "file://" + EscapePath(wd) + "/x.html"; got != want {
+	if want := "file://" + fileurl.EscapePath(wd) + "/x.html"; got != want {
 		t.Errorf("FileURL(x.html) = %q, want %q", got, want)
 	}
 }

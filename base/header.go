@@ -15,9 +15,10 @@ type HeaderError struct {
 	Reason string
 }
 
-// Error returns the header name, its value, the reason and the offset.
+// Error returns the header name, the start of its value (at most 120
+// bytes, with the value's length when longer), the reason and the offset.
 func (e *HeaderError) Error() string {
-	return fmt.Sprintf("%s header %q: %s (at byte %d)", e.Name, e.Value, e.Reason, e.Offset)
+	return fmt.Sprintf("%s header %s: %s (at byte %d)", e.Name, excerpt(e.Value, len(e.Value)), e.Reason, e.Offset)
 }
 
 // Headers that embed a base in a message, innermost rule first: RFC 1808

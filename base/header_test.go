@@ -2,6 +2,7 @@ package base
 
 import (
 	"errors"
+	"fmt"
 	"net/textproto"
 	"strings"
 	"testing"
@@ -119,5 +120,55 @@ func TestFoldedBaseHeader(t *testing.T) {
 	}
 	if got := parts[0].Base.Resolve("../x"); got != "http://www.ics.uci.edu/Test/a/x" {
 		t.Errorf("../x resolved to %q", got)
+	}
+}
+
+func TestHeaderErrorLong(t *testing.T) {
+	// Issue 11: a malformed 100 MB Base header made a 100 MB message.
+	// The message quotes 120 bytes and gives the length.
+	v := "<URL:" + strings.Repeat("x", 100<<20)
+	_, err := HeaderValue(v)
+	var he *HeaderError
+	if !errors.As(err, &he) || he.Value != v {
+		t.Fatalf("err = %.200v", err)
+	}
+	he.Name = "Base"
+	msg := err.Error()
+	if len(msg) > 300 || !strings.Contains(msg, fmt.Sprintf("... (%d bytes)", len(v))) || !strings.HasPrefix(msg, `Base header "<URL:xxx`) {
+		t.Errorf("message of %d bytes: %.400s", len(msg), msg)
+	}
+	// A short value is quoted whole, without a length.
+	_, err = HeaderValue("<a> b")
+	if got := err.Error(); got != `Base header "<a> b": text after '>' (at byte 3)` && got != ` header "<a> b": text after '>' (at byte 3)` {
+		t.Errorf("short value: %q", got)
+	}
+}
+
+func TestExcerpt(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 5, `"short"`},
+		{"short", -1, `"short"...`},
+		{strings.Repeat("a", 120), 120, `"` + strings.Repeat("a", 120) + `"`},
+		{strings.Repeat("a", 121), 121, `"` + strings.Repeat("a", 120) + `"... (121 bytes)`},
+		// A character is not cut.
+		{strings.Repeat("a", 119) + "é", 121, `"` + strings.Repeat("a", 119) + `"... (121 bytes)`},
+	}
+	for _, tt := range tests {
+		if got := excerpt(tt.in, tt.n); got != tt.want {
+			t.Errorf("excerpt(%.20q..., %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		}
+	}
+	// Bytes that need escaping: the quoted form stays short.
+	for _, c := range []string{"\x00", "\xff", "\u2028", "\"", "é"} {
+		in := strings.Repeat(c, 1000)
+		got := excerpt(in, len(in))
+		q, _, _ := strings.Cut(got, "...")
+		if len(q) > maxExcerpt+2 || len(q) < maxExcerpt/2 || !strings.HasSuffix(got, fmt.Sprintf("(%d bytes)", len(in))) {
+			t.Errorf("excerpt of %q x 1000: %d bytes: %s", c, len(got), got)
+		}
 	}
 }

@@ -1,104 +1,31 @@
 package base
 
 import (
-	"bytes"
+	"fmt"
 	"io"
 
 	"golang.org/x/net/html"
+
+	"github.com/relurl/relurl/internal/htmlbase"
+	"github.com/relurl/relurl/limits"
 )
 
-// HTMLBaseElement reports whether a tag name (lower case, as
-// html.Tokenizer.TagName returns it) is BASE.
-func HTMLBaseElement(name []byte) bool { return string(name) == "base" }
-
-// TrimHTMLSpace removes HTML white space (space, tab, LF, FF, CR) from both
-// ends of an attribute value, as HTML does for URL-valued attributes.
-func TrimHTMLSpace(b []byte) []byte {
-	for len(b) > 0 && isHTMLSpace(b[0]) {
-		b = b[1:]
-	}
-	for len(b) > 0 && isHTMLSpace(b[len(b)-1]) {
-		b = b[:len(b)-1]
-	}
-	return b
+// An HTMLError reports a token of an HTML document that FromHTML could not
+// use: a token larger than Limits.Token, or a BASE href longer than
+// Limits.URL. Err wraps the *limits.Error.
+type HTMLError struct {
+	Offset int64  // byte offset of the token in the document
+	What   string // the token or href, its beginning quoted
+	Err    error
 }
 
-func isHTMLSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+// Error names the offset, the token and the limit.
+func (e *HTMLError) Error() string {
+	return fmt.Sprintf("html at byte %d: %s: %v", e.Offset, e.What, e.Err)
 }
 
-// A HeadTracker follows the tokens of an HTML document and tells when its
-// head has ended. RFC 1808 section 3.1 (through RFC 1866) places BASE in
-// the HEAD, and the project's notes (RFC1808-NOTES.md, "Base URL") read it
-// so: a BASE element counts only while the head is open.
-//
-// The head ends as the HTML parsing algorithm ends it, whether or not the
-// document writes </head>: at </head>, </body>, </html> or </br>, at a
-// start tag of an element that cannot be in a head (anything other than
-// html, head, base, basefont, bgsound, link, meta, title, noscript,
-// noframes, style, script and template), and at text that is not white
-// space, outside the raw content of elements such as title and script.
-//
-// The zero HeadTracker is at the start of a document.
-type HeadTracker struct {
-	ended   bool
-	raw     bool // the last token opened an element whose content is raw text
-	started bool // a token has been seen
-}
-
-// Ended reports whether the head has ended.
-func (t *HeadTracker) Ended() bool { return t.ended }
-
-// Tag observes a start, self-closing or end tag with the given lower-case
-// name and reports whether the head has ended.
-func (t *HeadTracker) Tag(tt html.TokenType, name []byte) bool {
-	t.raw, t.started = false, true
-	if t.ended {
-		return true
-	}
-	switch tt {
-	case html.StartTagToken, html.SelfClosingTagToken:
-		switch string(name) {
-		case "html", "head", "base", "basefont", "bgsound", "link", "meta", "template":
-		case "title", "noscript", "noframes", "style", "script":
-			// The tokenizer hands back their content as one text token.
-			t.raw = true
-		default:
-			t.ended = true
-		}
-	case html.EndTagToken:
-		switch string(name) {
-		case "head", "body", "html", "br":
-			t.ended = true
-		}
-	}
-	return t.ended
-}
-
-// Text observes a text token, given as html.Tokenizer.Raw returns it, and
-// reports whether the head has ended.
-func (t *HeadTracker) Text(raw []byte) bool {
-	wasRaw := t.raw
-	if !t.started {
-		// A byte order mark starting the document is not text: decoding
-		// removes it before HTML parsing sees the characters.
-		raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
-	}
-	t.raw, t.started = false, true
-	if t.ended || wasRaw {
-		return t.ended
-	}
-	for _, c := range raw {
-		if !isHTMLSpace(c) {
-			t.ended = true
-			break
-		}
-	}
-	return t.ended
-}
-
-// Other observes any other token (comment, doctype).
-func (t *HeadTracker) Other() { t.raw, t.started = false, true }
+// Unwrap returns Err.
+func (e *HTMLError) Unwrap() error { return e.Err }
 
 // FromHTML returns the base of the HTML document read from r, given the
 // base outer of the layer that holds it (an enclosing entity's, the
@@ -108,52 +35,61 @@ func (t *HeadTracker) Other() { t.raw, t.started = false, true }
 // trimmed), resolved against outer when relative (section 3.1); without
 // one it is outer.
 //
-// FromHTML reads only up to the end of the head. Its error is a read
-// error of r; no input makes HTML fail to tokenize.
-func FromHTML(r io.Reader, outer Base) (Base, error) {
+// FromHTML reads only up to the end of the head, holding at most
+// lim.Token bytes of it at once (lim's zero fields are the defaults). A
+// token larger than that, or a BASE href longer than lim.URL, is an
+// *HTMLError, and the base returned is then outer: the next rule of
+// section 3 applies. Any other error is a read error of r; no input makes
+// HTML fail to tokenize.
+func FromHTML(r io.Reader, outer Base, lim limits.Limits) (Base, error) {
+	lim = lim.Resolve()
 	z := html.NewTokenizer(r)
-	var head HeadTracker
+	z.SetMaxBuf(lim.Token)
+	var head htmlbase.HeadTracker
+	var off int64 // of the current token
+	tooBig := func(raw []byte) error {
+		return &HTMLError{Offset: off, What: "token " + excerpt(raw, -1), Err: &limits.Error{Limit: "Token", Max: int64(lim.Token)}}
+	}
 	for {
 		tt := z.Next()
+		raw := z.Raw()
 		switch tt {
 		case html.ErrorToken:
-			if err := z.Err(); err != io.EOF {
+			switch err := z.Err(); err {
+			case io.EOF:
+				return outer, nil
+			case html.ErrBufferExceeded:
+				return outer, tooBig(raw)
+			default:
 				return outer, err
 			}
-			return outer, nil
 		case html.TextToken:
-			if head.Text(z.Raw()) {
+			if head.Text(raw) {
 				return outer, nil
+			}
+			// A text token the size of the limit was cut by it: the
+			// tokenizer fails next. White space so far leaves the head
+			// open, so a BASE may follow that cannot be read.
+			if len(raw) >= lim.Token {
+				return outer, tooBig(raw)
 			}
 		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
 			name, hasAttr := z.TagName()
 			if head.Tag(tt, name) {
 				return outer, nil
 			}
-			if tt != html.EndTagToken && hasAttr && HTMLBaseElement(name) {
-				if href, ok := HTMLBaseHref(z); ok {
+			if tt != html.EndTagToken && hasAttr && htmlbase.IsBase(name) {
+				if href, ok := htmlbase.Href(z); ok {
+					if len(href) > lim.URL {
+						return outer, &HTMLError{Offset: off, What: fmt.Sprintf("BASE href of %d bytes %s", len(href), excerpt(href, len(href))),
+							Err: &limits.Error{Limit: "URL", Max: int64(lim.URL)}}
+					}
 					return outer.Within(href, HTML), nil
 				}
 			}
 		default:
 			head.Other()
 		}
-	}
-}
-
-// HTMLBaseHref reads the attributes of the current tag of z, which must be
-// a BASE start tag whose attributes have not been read yet, and returns
-// its href (the first, if the tag repeats it), character references
-// decoded and trimmed of white space. ok is false when it has none.
-// outer.Within(href, HTML) is then the base it establishes.
-func HTMLBaseHref(z *html.Tokenizer) (href string, ok bool) {
-	for {
-		key, val, more := z.TagAttr()
-		if string(key) == "href" {
-			return string(TrimHTMLSpace(val)), true
-		}
-		if !more {
-			return "", false
-		}
+		off += int64(len(raw))
 	}
 }

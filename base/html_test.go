@@ -9,13 +9,14 @@ import (
 	"testing/iotest"
 
 	"github.com/relurl/relurl/internal/rfcexamples"
+	"github.com/relurl/relurl/limits"
 )
 
 func TestFromHTMLSection10(t *testing.T) {
 	// Section 10: the BASE element gives the base "regardless of the
 	// context in which the example document was obtained".
 	for _, outer := range []Base{{}, Retrieved("http://elsewhere/doc.html")} {
-		b, err := FromHTML(strings.NewReader(rfcexamples.HTMLDocument), outer)
+		b, err := FromHTML(strings.NewReader(rfcexamples.HTMLDocument), outer, limits.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +38,7 @@ func TestFromHTMLRoyFielding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := FromHTML(f, Retrieved("file:///x"))
+		b, err := FromHTML(f, Retrieved("file:///x"), limits.Limits{})
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -73,7 +74,7 @@ func TestFromHTML(t *testing.T) {
 		{"binary garbage", "\x00\xff<\x00base\xfe href=\x01>", outer},
 	}
 	for _, tt := range tests {
-		b, err := FromHTML(strings.NewReader(tt.doc), outer)
+		b, err := FromHTML(strings.NewReader(tt.doc), outer, limits.Limits{})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -87,7 +88,7 @@ func TestFromHTML(t *testing.T) {
 func TestFromHTMLNoOuter(t *testing.T) {
 	// A relative BASE href with nothing outside it stays relative
 	// (sections 3.4 and 4 step 1).
-	b, err := FromHTML(strings.NewReader(`<base href="rel/">`), Base{})
+	b, err := FromHTML(strings.NewReader(`<base href="rel/">`), Base{}, limits.Limits{})
 	if err != nil || b != (Base{"rel/", HTML}) {
 		t.Errorf("got %v, %v", b, err)
 	}
@@ -96,7 +97,7 @@ func TestFromHTMLNoOuter(t *testing.T) {
 func TestFromHTMLReadError(t *testing.T) {
 	boom := errors.New("boom")
 	r := iotest.DataErrReader(strings.NewReader("<title>x"))
-	_, err := FromHTML(&failAfter{r: r, err: boom}, Base{})
+	_, err := FromHTML(&failAfter{r: r, err: boom}, Base{}, limits.Limits{})
 	if !errors.Is(err, boom) {
 		t.Errorf("err = %v, want %v", err, boom)
 	}
@@ -114,4 +115,68 @@ func (f *failAfter) Read(p []byte) (int, error) {
 		return n, f.err
 	}
 	return n, nil
+}
+
+func TestFromHTMLLongHref(t *testing.T) {
+	// Issue 11: a BASE href longer than Limits.URL is reported, naming
+	// the limit, and the next rule of section 3 gives the base.
+	outer := Retrieved("http://r/d")
+	lim := limits.Limits{URL: 100}
+	ok := "http://a/" + strings.Repeat("b", 91) // 100 bytes
+	b, err := FromHTML(strings.NewReader(`<base href="`+ok+`">`), outer, lim)
+	if err != nil || b != (Base{ok, HTML}) {
+		t.Errorf("href at the limit: %v, %v", b, err)
+	}
+	doc := `<head><title>t</title><base href="` + ok + `x"><a href=y>`
+	b, err = FromHTML(strings.NewReader(doc), outer, lim)
+	var he *HTMLError
+	var le *limits.Error
+	if b != outer || !errors.As(err, &he) || !errors.As(err, &le) || le.Limit != "URL" || le.Max != 100 {
+		t.Fatalf("href over the limit: %v, %v", b, err)
+	}
+	if he.Offset != int64(strings.Index(doc, "<base")) || !strings.HasPrefix(err.Error(), "html at byte 22: BASE href of 101 bytes \"http://a/bbb") {
+		t.Errorf("error %v: want the BASE tag's offset and the href's length", err)
+	}
+
+	// A 10 MB href, with the default limits: over the Token limit
+	// first, and the error is short.
+	b, err = FromHTML(hostile(`<base href="`, 'h', 10<<20, `">`), outer, limits.Limits{})
+	if b != outer || !errors.As(err, &le) || le.Limit != "Token" || len(err.Error()) > 300 {
+		t.Errorf("10 MB href: %v, %.300v", b, err)
+	}
+}
+
+func TestFromHTMLGiantToken(t *testing.T) {
+	// The tokenizer holds at most Limits.Token bytes: a larger token in
+	// the head is an error and the base is the outer one; text that ends
+	// the head is no error, however long.
+	outer := Retrieved("http://r/d")
+	lim := limits.Limits{Token: 1000}
+	tests := []struct {
+		name, doc string
+		err       bool
+	}{
+		{"comment", "<head><!--" + strings.Repeat("c", 2000) + "--><base href=x>", true},
+		{"tag", "<head><link " + strings.Repeat("a=b ", 500) + "><base href=x>", true},
+		{"white space", "<head>" + strings.Repeat(" ", 2000) + "<base href=x>", true},
+		{"script", "<head><script>" + strings.Repeat("s", 2000) + "</script><base href=x>", true},
+		{"text ends the head", "<head>" + strings.Repeat("t", 2000) + "<base href=x>", false},
+		{"under the limit", "<head><!--" + strings.Repeat("c", 900) + "--><base href=http://x/>", false},
+	}
+	for _, tt := range tests {
+		b, err := FromHTML(strings.NewReader(tt.doc), outer, lim)
+		var le *limits.Error
+		if tt.err != (err != nil) || err != nil && (!errors.As(err, &le) || le.Limit != "Token" || b != outer || len(err.Error()) > 300) {
+			t.Errorf("%s: %v, %v", tt.name, b, err)
+		}
+	}
+	// With the default limits, a 100 MB comment costs about the limit.
+	var err error
+	alloc := allocated(func() {
+		_, err = FromHTML(hostile("<!--", 'c', 100<<20, "--><base href=x>"), outer, limits.Limits{})
+	})
+	if err == nil || alloc > 4*limits.DefaultToken {
+		t.Errorf("100 MB comment: %v, %d bytes allocated", err, alloc)
+	}
+	t.Logf("100 MB comment: %d bytes allocated", alloc)
 }

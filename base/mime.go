@@ -8,34 +8,37 @@ import (
 	"fmt"
 	"io"
 	"mime"
-	"mime/multipart"
 	"mime/quotedprintable"
 	"net/textproto"
 	"strconv"
 	"strings"
+
+	"github.com/relurl/relurl/limits"
 )
 
-// DefaultMaxDepth is the deepest nesting of multipart/* and message/*
-// entities that a Walker with MaxDepth 0 follows.
-const DefaultMaxDepth = 64
-
 // ErrTooDeep is wrapped by the PartError of an entity nested deeper than
-// the Walker's limit.
+// Limits.Depth, together with the *limits.Error.
 var ErrTooDeep = errors.New("MIME entities nested too deep")
 
 // A PartError reports a problem with one entity of a message.
 type PartError struct {
 	Position string // the entity's position, "" for the message itself
-	Err      error
+	// Offset is the byte offset in the message where the problem is.
+	// Inside a multipart/* or message/* entity that has a transfer
+	// encoding (which RFC 2045 section 6.4 forbids, but which is decoded
+	// all the same) it is the offset of that entity's encoded body.
+	Offset int64
+	Err    error
 }
 
-// Error names the part ("message" for the message itself) and the
-// problem.
+// Error names the part ("message" for the message itself), the offset
+// and the problem.
 func (e *PartError) Error() string {
-	if e.Position == "" {
-		return "message: " + e.Err.Error()
+	where := "message"
+	if e.Position != "" {
+		where = "part " + e.Position
 	}
-	return "part " + e.Position + ": " + e.Err.Error()
+	return where + " at byte " + strconv.FormatInt(e.Offset, 10) + ": " + e.Err.Error()
 }
 
 // Unwrap returns the underlying error.
@@ -65,18 +68,22 @@ type Part struct {
 	// further out give.
 	BaseErr error
 	// Body reads the part's content, its Content-Transfer-Encoding
-	// (base64 or quoted-printable) decoded. It is valid only during the
-	// call that receives the Part.
+	// (base64 or quoted-printable) decoded, streaming. Past Limits.Record
+	// decoded bytes it returns a *PartError wrapping a *limits.Error
+	// instead. It is valid only during the call that receives the Part.
 	Body io.Reader
 }
 
-// A Walker walks the entity tree of MIME messages (RFC 2045, RFC 2046).
-// The zero Walker is ready to use.
+// A Walker walks the entity tree of MIME messages (RFC 2045, RFC 2046),
+// streaming: the memory a message costs is bounded by the limits, not by
+// the message. The zero Walker is ready to use.
 type Walker struct {
-	// MaxDepth limits the nesting of multipart/* and message/* entities
-	// (0 means DefaultMaxDepth). Deeper nesting is a PartError wrapping
-	// ErrTooDeep, not a stack overflow.
-	MaxDepth int
+	// Limits bound each entity (zero fields are the defaults):
+	// HeaderLine each line of a header (a folded field's lines counted
+	// one by one), HeaderBlock a whole header, Depth the nesting of
+	// multipart/* and message/* entities, Record the decoded body of a
+	// part. Preamble, epilogue and body lines may have any length.
+	Limits limits.Limits
 }
 
 // WalkMessage walks the message read from r with a zero Walker.
@@ -94,124 +101,587 @@ func WalkMessage(r io.Reader, outer Base, fn func(*Part) error) error {
 // resolved against the base of the next layer out.
 //
 // An error returned by fn stops the walk and is returned. A malformed
-// message or part (no header, a multipart without its boundary, a
-// truncated body, nesting deeper than MaxDepth) stops the walk with a
-// *PartError naming the entity; the parts before it have been walked.
+// entity (a header line or header beyond the limits or without a colon,
+// a multipart without its boundary, a truncated body, nesting deeper than
+// Limits.Depth) is a *PartError naming it and its offset; the walk goes on
+// with the next part of the enclosing multipart entity, if any. The
+// errors are returned at the end, joined by errors.Join when there are
+// several (at most 100 are kept, and then a count of the rest).
 func (w *Walker) WalkMessage(r io.Reader, outer Base, fn func(*Part) error) error {
-	br := bufio.NewReader(r)
-	h, err := textproto.NewReader(br).ReadMIMEHeader()
-	if err != nil {
-		return &PartError{Err: fmt.Errorf("reading header: %w", err)}
-	}
-	return w.WalkEntity(h, br, outer, fn)
+	wk := newWalk(w, fn)
+	src := &source{br: bufio.NewReaderSize(r, bufSize), exact: true}
+	wk.message(src, outer, nil, "", 0)
+	return wk.result()
 }
 
 // WalkEntity walks an entity whose header h has already been read, such
 // as an HTTP response's, with body as its (still encoded) body.
 func (w *Walker) WalkEntity(h textproto.MIMEHeader, body io.Reader, outer Base, fn func(*Part) error) error {
-	max := w.MaxDepth
-	if max <= 0 {
-		max = DefaultMaxDepth
-	}
-	wk := walk{fn: fn, max: max}
-	return wk.entity(h, body, outer, nil, "", "text/plain", 0)
+	wk := newWalk(w, fn)
+	src := &source{br: bufio.NewReaderSize(body, bufSize), exact: true}
+	wk.report(wk.entity(h, src, outer, nil, "", "text/plain", 0))
+	return wk.result()
 }
+
+// bufSize is the buffer of each level of a walk: a multipart body is
+// scanned for its delimiter a buffer at a time.
+const bufSize = 32 << 10
+
+// maxBoundary is the longest multipart boundary accepted: RFC 2046
+// section 5.1.1 allows 70 bytes, some senders write more, and the
+// delimiter must fit well in a buffer to be found.
+const maxBoundary = 1000
+
+// maxErrors is how many errors of one walk are kept; a message with
+// millions of broken parts must not hold millions of errors.
+const maxErrors = 100
 
 type walk struct {
-	fn  func(*Part) error
-	max int
+	fn      func(*Part) error
+	stop    error // fn's error, which ended the walk
+	lim     limits.Limits
+	errs    []error
+	dropped int
+	line    []byte // a long header line's beginning, reused
+	// bufs[kind][depth] is the buffer of the source read at that depth,
+	// reused from one part to the next: kind 0 reads a part, kind 1 a
+	// transfer-decoded composite entity.
+	bufs [2][]*bufio.Reader
+	val  []byte // the header field being unfolded, reused
 }
 
-// entity walks one entity at position pos, depth levels below the message.
-func (wk *walk) entity(h textproto.MIMEHeader, body io.Reader, outer Base, baseErr error, pos, defaultType string, depth int) error {
-	if depth > wk.max {
-		return &PartError{Position: pos, Err: fmt.Errorf("%w (more than %d levels)", ErrTooDeep, wk.max)}
+// fnError marks an error of the caller's function, which ends the walk.
+type fnError struct{ err error }
+
+func (e *fnError) Error() string { return e.err.Error() }
+
+func newWalk(w *Walker, fn func(*Part) error) *walk {
+	return &walk{fn: fn, lim: w.Limits.Resolve()}
+}
+
+func (wk *walk) report(err error) {
+	if fe, ok := err.(*fnError); ok {
+		wk.stop = fe.err
+		return
+	}
+	switch {
+	case err == nil:
+	case len(wk.errs) < maxErrors:
+		wk.errs = append(wk.errs, err)
+	default:
+		wk.dropped++
+	}
+}
+
+func (wk *walk) result() error {
+	if wk.dropped > 0 {
+		wk.errs = append(wk.errs, fmt.Errorf("%d more errors in the message not shown", wk.dropped))
+	}
+	if wk.stop != nil {
+		wk.errs = append(wk.errs, wk.stop)
+	}
+	if len(wk.errs) == 1 {
+		return wk.errs[0]
+	}
+	return errors.Join(wk.errs...)
+}
+
+// buffer returns a buffer of at least size bytes reading r, reused for the
+// sources of one kind at one depth: only one of them is read at a time.
+func (wk *walk) buffer(kind, depth int, r io.Reader, size int) *bufio.Reader {
+	bufs := &wk.bufs[kind]
+	for len(*bufs) <= depth {
+		*bufs = append(*bufs, nil)
+	}
+	br := (*bufs)[depth]
+	if br == nil || br.Size() < size {
+		br = bufio.NewReaderSize(r, size)
+		(*bufs)[depth] = br
+	}
+	br.Reset(r)
+	return br
+}
+
+// source is the stream an entity is read from, with the bytes read
+// counted so that errors can give offsets in the message.
+type source struct {
+	br    *bufio.Reader
+	start int64 // offset in the message of the stream's first byte
+	n     int64 // bytes read from br
+	exact bool  // the stream is the message's bytes, not decoded ones
+}
+
+func (s *source) Read(p []byte) (int, error) {
+	k, err := s.br.Read(p)
+	s.n += int64(k)
+	return k, err
+}
+
+// pos returns the offset in the message of the next byte of s.
+func (s *source) pos() int64 {
+	if s.exact {
+		return s.start + s.n
+	}
+	return s.start
+}
+
+// message reads an entity's header from src and walks the entity.
+func (wk *walk) message(src *source, outer Base, baseErr error, pos string, depth int) {
+	h, err := wk.header(src, pos)
+	if err != nil {
+		wk.report(err)
+		return
+	}
+	wk.report(wk.entity(h, src, outer, baseErr, pos, "text/plain", depth))
+}
+
+// header reads a header (RFC 822 section 3.1, RFC 2045) up to and
+// including its blank line, or to the end of src. Folded lines are joined
+// with one space, in time linear in the header; each line, and the
+// header, must fit in the limits.
+func (wk *walk) header(src *source, pos string) (textproto.MIMEHeader, error) {
+	h := make(textproto.MIMEHeader)
+	key, block := "", 0
+	flush := func() {
+		if key != "" {
+			h[key] = append(h[key], string(wk.val))
+			key = ""
+		}
+	}
+	for {
+		off := src.pos()
+		line, size, err := wk.readLine(src)
+		fail := func(e error) error { return &PartError{Position: pos, Offset: off, Err: e} }
+		if size > wk.lim.HeaderLine {
+			return nil, fail(fmt.Errorf("header line %s: %w", excerpt(line, size), &limits.Error{Limit: "HeaderLine", Max: int64(wk.lim.HeaderLine)}))
+		}
+		if block += size; block > wk.lim.HeaderBlock {
+			return nil, fail(fmt.Errorf("header: %w", &limits.Error{Limit: "HeaderBlock", Max: int64(wk.lim.HeaderBlock)}))
+		}
+		if err != nil && err != io.EOF {
+			return nil, fail(fmt.Errorf("header cut short: %w", err))
+		}
+		if size == 0 {
+			// The blank line, or the end of the entity: a header cut
+			// short leaves an empty body.
+			flush()
+			return h, nil
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if key == "" {
+				return nil, fail(fmt.Errorf("header starts with a continuation line %s", excerpt(line, size)))
+			}
+			wk.val = append(wk.val, ' ')
+			wk.val = append(wk.val, bytes.Trim(line, " \t")...)
+		} else {
+			flush()
+			name, value, ok := bytes.Cut(line, []byte(":"))
+			if !ok || !isFieldName(name) {
+				return nil, fail(fmt.Errorf("malformed header line %s", excerpt(line, size)))
+			}
+			key = textproto.CanonicalMIMEHeaderKey(string(name))
+			wk.val = append(wk.val[:0], bytes.Trim(value, " \t")...)
+		}
+		if err == io.EOF {
+			flush()
+			return h, nil
+		}
+	}
+}
+
+// isFieldName reports whether b is an RFC 822 field-name: one or more
+// CHARs other than CTLs, SPACE and ":".
+func isFieldName(b []byte) bool {
+	for _, c := range b {
+		if c <= ' ' || c >= 0x7f {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// readLine reads a line of src and returns it without its line break,
+// and its length. Of a line longer than Limits.HeaderLine only the
+// beginning is kept, and the rest is read through: the memory a line costs
+// is bounded, its length is still known. err is io.EOF at the end of src.
+func (wk *walk) readLine(src *source) (line []byte, size int, err error) {
+	line, err = src.br.ReadSlice('\n')
+	src.n += int64(len(line))
+	size = len(line)
+	var prev byte // the byte before line, for a CR split from its LF
+	if err == bufio.ErrBufferFull {
+		wk.line = append(wk.line[:0], line...)
+		for err == bufio.ErrBufferFull {
+			prev = line[len(line)-1]
+			line, err = src.br.ReadSlice('\n')
+			src.n += int64(len(line))
+			size += len(line)
+			if len(wk.line) <= wk.lim.HeaderLine {
+				wk.line = append(wk.line, line[:min(len(line), wk.lim.HeaderLine+1-len(wk.line))]...)
+			}
+		}
+	}
+	if err == nil {
+		// Strip the line break: LF or CRLF.
+		size--
+		if len(line) >= 2 && line[len(line)-2] == '\r' || len(line) == 1 && prev == '\r' {
+			size--
+		}
+	}
+	if size > len(line) {
+		line = wk.line
+	}
+	return line[:min(len(line), size)], size, err
+}
+
+// entity walks one entity at position pos, depth levels below the message,
+// its header h read and its body the rest of src.
+func (wk *walk) entity(h textproto.MIMEHeader, src *source, outer Base, baseErr error, pos, defaultType string, depth int) error {
+	fail := func(err error) error { return &PartError{Position: pos, Offset: src.pos(), Err: err} }
+	if depth > wk.lim.Depth {
+		return fail(fmt.Errorf("%w: %w", ErrTooDeep, &limits.Error{Limit: "Depth", Max: int64(wk.lim.Depth)}))
 	}
 	// Section 3.1: a base embedded in the entity's own header; else the
 	// enclosing entity's (3.2), which outer already is.
 	b, _, err := MessageHeader(h, outer)
 	if err != nil && baseErr == nil {
-		baseErr = &PartError{Position: pos, Err: err}
+		baseErr = fail(err)
 	}
 	mediaType, params := defaultType, map[string]string(nil)
 	if ct := h.Get("Content-Type"); ct != "" {
 		mediaType, params, err = mime.ParseMediaType(ct)
 		if err != nil {
-			return &PartError{Position: pos, Err: fmt.Errorf("Content-Type %q: %w", ct, err)}
+			return fail(fmt.Errorf("Content-Type %s: %w", excerpt(ct, len(ct)), err))
 		}
 	}
-	body, err = decodeTransfer(h, body)
+	body, encoded, err := decodeTransfer(h, src)
 	if err != nil {
-		return &PartError{Position: pos, Err: err}
+		return fail(err)
 	}
-	switch {
-	case strings.HasPrefix(mediaType, "multipart/"):
-		return wk.multipart(body, b.Enclosed(), baseErr, pos, mediaType, params, depth)
-	case mediaType == "message/rfc822" || mediaType == "message/global" || mediaType == "message/news":
-		br := bufio.NewReader(body)
-		mh, err := textproto.NewReader(br).ReadMIMEHeader()
-		if err != nil {
-			return &PartError{Position: pos, Err: fmt.Errorf("encapsulated message header: %w", err)}
+	multipart := strings.HasPrefix(mediaType, "multipart/")
+	message := mediaType == "message/rfc822" || mediaType == "message/global" || mediaType == "message/news"
+	if !multipart && !message {
+		body = &recordCap{r: body, left: wk.lim.Record, pos: pos, off: src.pos(), max: wk.lim.Record}
+		if err := wk.fn(&Part{Position: pos, Header: h, MediaType: mediaType, Params: params, Base: b, BaseErr: baseErr, Body: body}); err != nil {
+			return &fnError{err}
 		}
-		return wk.entity(mh, br, b.Enclosed(), baseErr, pos, "text/plain", depth+1)
+		return nil
 	}
-	return wk.fn(&Part{Position: pos, Header: h, MediaType: mediaType, Params: params, Base: b, BaseErr: baseErr, Body: body})
+	if encoded {
+		src = &source{br: wk.buffer(1, depth, body, bufSize), start: src.pos()}
+	}
+	if multipart {
+		return wk.multipart(src, b.enclosed(), baseErr, pos, mediaType, params, depth)
+	}
+	mh, err := wk.header(src, pos)
+	if err != nil {
+		return err
+	}
+	return wk.entity(mh, src, b.enclosed(), baseErr, pos, "text/plain", depth+1)
 }
 
-func (wk *walk) multipart(body io.Reader, b Base, baseErr error, pos, mediaType string, params map[string]string, depth int) error {
+// multipart walks the parts of a multipart entity whose body is the rest
+// of src (RFC 2046 section 5.1.1). A part that fails is reported and the
+// walk goes on with the next: the delimiters still frame it.
+func (wk *walk) multipart(src *source, b Base, baseErr error, pos, mediaType string, params map[string]string, depth int) error {
 	boundary := params["boundary"]
 	if boundary == "" {
-		return &PartError{Position: pos, Err: fmt.Errorf("%s without a boundary parameter", mediaType)}
+		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s without a boundary parameter", mediaType)}
+	}
+	if len(boundary) > maxBoundary {
+		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s boundary of %d bytes %s, longer than %d", mediaType, len(boundary), excerpt(boundary, len(boundary)), maxBoundary)}
 	}
 	childType := "text/plain"
 	if mediaType == "multipart/digest" {
 		childType = "message/rfc822"
 	}
-	cd := &closeDetector{r: body, delim: []byte("\n--" + boundary + "--"), tail: []byte{'\n'}}
-	mr := multipart.NewReader(cd, boundary)
+	pr := &partReader{src: src, delim: []byte("\n--" + boundary)}
+	// The preamble, of any length, up to the first delimiter.
+	if _, err := io.Copy(io.Discard, pr); err != nil {
+		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s with no part (boundary %s not found)", mediaType, excerpt(boundary, len(boundary)))}
+	}
+	// One buffer for the parts in turn: it holds no more than one part.
+	child := &source{br: wk.buffer(0, depth, pr, max(bufSize, 2*len(pr.delim)+8))}
+	truncated := func(pos string, err error) error {
+		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s truncated: no closing delimiter (boundary %s): %w", mediaType, excerpt(boundary, len(boundary)), err)}
+	}
 	for i := 1; ; i++ {
-		// NextRawPart: the walker decodes the transfer encoding itself,
-		// the same way for every level.
-		p, err := mr.NextRawPart()
-		if err == io.EOF {
-			if !cd.seen {
-				// mime/multipart takes a body that ends after a
-				// delimiter line for a complete one: it is truncated.
-				return &PartError{Position: pos, Err: fmt.Errorf("%s truncated: no closing delimiter --%s--", mediaType, boundary)}
-			}
-			return nil
+		last, err := pr.delimiter()
+		if err != nil {
+			return truncated(pos, err)
 		}
-		if i == 1 && errors.Is(err, io.EOF) {
-			return &PartError{Position: pos, Err: fmt.Errorf("%s with no part (boundary %q never found)", mediaType, boundary)}
+		if last {
+			return nil
 		}
 		childPos := strconv.Itoa(i)
 		if pos != "" {
 			childPos = pos + "." + childPos
 		}
-		if err != nil {
-			return &PartError{Position: childPos, Err: err}
+		pr.next()
+		child.br.Reset(pr)
+		child.start, child.n, child.exact = src.pos(), 0, src.exact
+		h, err := wk.header(child, childPos)
+		inHeader := err != nil
+		if err == nil {
+			err = wk.entity(h, child, b, baseErr, childPos, childType, depth+1)
 		}
-		if err := wk.entity(p.Header, p, b, baseErr, childPos, childType, depth+1); err != nil {
+		if _, ok := err.(*fnError); ok {
 			return err
+		}
+		// The rest of the part, whatever the walk of it read.
+		_, rest := io.Copy(io.Discard, pr)
+		switch {
+		case rest == nil:
+			wk.report(err)
+		case errors.Is(err, io.ErrUnexpectedEOF) && !inHeader:
+			return err // a multipart inside was cut: its error names the part
+		default:
+			if !errors.Is(err, io.ErrUnexpectedEOF) {
+				wk.report(err)
+			}
+			if src.pos() == child.start {
+				childPos = pos // nothing of the part: the multipart is cut
+			}
+			return truncated(childPos, rest)
 		}
 	}
 }
 
+// partReader reads one part of a multipart body: the bytes up to the next
+// delimiter, CRLF "--" boundary at the start of a line (RFC 2046 section
+// 5.1.1; a bare LF is taken for CRLF). It scans a buffer at a time, so a
+// line of any length costs no more memory than the buffer.
+type partReader struct {
+	src   *source
+	delim []byte // "\n--boundary"
+	ready int    // bytes known to be part content, not yet read
+	begun bool   // a byte of this part has been scanned
+	found bool   // the delimiter follows the ready bytes
+	err   error  // the error after the ready bytes
+}
+
+// next starts the part after a delimiter line.
+func (p *partReader) next() { p.ready, p.begun, p.found, p.err = 0, false, false, nil }
+
+func (p *partReader) Read(b []byte) (int, error) {
+	for p.ready == 0 {
+		if p.found {
+			return 0, io.EOF
+		}
+		if p.err != nil {
+			return 0, p.err
+		}
+		p.scan()
+	}
+	k, _ := p.src.Read(b[:min(len(b), p.ready)]) // buffered: no error
+	p.ready -= k
+	return k, nil
+}
+
+// scan finds how many buffered bytes are content.
+func (p *partReader) scan() {
+	br := p.src.br
+	// Scan what is buffered while it is enough to decide: filling the
+	// buffer first would move its bytes for every small part.
+	var buf []byte
+	var err error
+	if n := br.Buffered(); n >= 2*len(p.delim)+8 {
+		buf, _ = br.Peek(n)
+	} else {
+		buf, err = br.Peek(br.Size())
+	}
+	if dash := p.delim[1:]; !p.begun && bytes.HasPrefix(buf, dash) && delimEnds(buf, len(dash)) {
+		// A part or preamble that is empty: the delimiter starts it.
+		p.found = true
+		return
+	}
+	p.begun = true
+	for i := 0; ; {
+		j := bytes.Index(buf[i:], p.delim)
+		if j < 0 {
+			break
+		}
+		j += i
+		end := j
+		if end > 0 && buf[end-1] == '\r' {
+			end--
+		}
+		if k := j + len(p.delim); k+1 >= len(buf) && err == nil {
+			// The bytes after "--boundary" decide, and they are not
+			// buffered yet: take the content before it, scan again.
+			p.ready = end
+			return
+		} else if delimEnds(buf, k) {
+			p.ready, p.found = end, true
+			return
+		}
+		i = j + 1
+	}
+	if err != nil {
+		// The end of the stream without a delimiter: all is content,
+		// then the part is truncated.
+		p.ready = len(buf)
+		if p.err = err; err == io.EOF {
+			p.err = io.ErrUnexpectedEOF
+		}
+		return
+	}
+	// Keep back what could be the start of a delimiter, CR included.
+	p.ready = len(buf) - len(p.delim) - 1
+}
+
+// delimEnds reports whether the "--boundary" ending at buf[i] is a
+// delimiter: followed by "--", transport padding, a line break or the end
+// of the stream, not by more of a longer boundary.
+func delimEnds(buf []byte, i int) bool {
+	if i >= len(buf) {
+		return true
+	}
+	switch buf[i] {
+	case ' ', '\t', '\r', '\n':
+		return true
+	case '-':
+		return i+1 >= len(buf) || buf[i+1] == '-'
+	}
+	return false
+}
+
+// delimiter reads the delimiter line the part reader stopped at and
+// reports whether it is the close delimiter. An error means the body
+// ended without one.
+func (p *partReader) delimiter() (last bool, err error) {
+	if !p.found {
+		return false, p.err
+	}
+	br := p.src.br
+	skip := func(n int) { d, _ := br.Discard(n); p.src.n += int64(d) }
+	if c, _ := br.Peek(2); bytes.Equal(c, []byte("\r\n")) {
+		skip(2)
+	} else if len(c) > 0 && c[0] == '\n' {
+		skip(1)
+	}
+	skip(len(p.delim) - 1)
+	if c, _ := br.Peek(2); bytes.Equal(c, []byte("--")) {
+		skip(2)
+		return true, nil
+	}
+	// Transport padding to the end of the line, of any length.
+	for {
+		line, err := br.ReadSlice('\n')
+		p.src.n += int64(len(line))
+		switch err {
+		case nil:
+			return false, nil
+		case bufio.ErrBufferFull:
+		case io.EOF:
+			return false, io.ErrUnexpectedEOF
+		default:
+			return false, err
+		}
+	}
+}
+
+// recordCap passes at most left bytes of r, then fails with a PartError
+// naming the part at pos, its body at off.
+type recordCap struct {
+	r    io.Reader
+	left int64
+	pos  string
+	off  int64
+	max  int64
+}
+
+func (c *recordCap) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		return 0, &PartError{Position: c.pos, Offset: c.off, Err: fmt.Errorf("body %w", &limits.Error{Limit: "Record", Max: c.max})}
+	}
+	n, err := c.r.Read(p[:min(int64(len(p)), c.left)])
+	c.left -= int64(n)
+	return n, err
+}
+
 // decodeTransfer undoes the entity's Content-Transfer-Encoding (RFC 2045
-// section 6). Identity encodings pass through.
-func decodeTransfer(h textproto.MIMEHeader, body io.Reader) (io.Reader, error) {
+// section 6); encoded is false for the identity encodings, which pass the
+// body through.
+func decodeTransfer(h textproto.MIMEHeader, body io.Reader) (r io.Reader, encoded bool, err error) {
 	cte := strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding")))
 	switch cte {
 	case "", "7bit", "8bit", "binary":
-		return body, nil
+		return body, false, nil
 	case "base64":
 		// The decoder skips the line breaks; other white space is not
 		// allowed by RFC 2045 but common, so drop it too.
-		return base64.NewDecoder(base64.StdEncoding, spaceDropper{body}), nil
+		return base64.NewDecoder(base64.StdEncoding, spaceDropper{body}), true, nil
 	case "quoted-printable":
-		return quotedprintable.NewReader(body), nil
+		return quotedprintable.NewReader(&qpSplitter{r: body}), true, nil
 	}
-	return nil, fmt.Errorf("unknown Content-Transfer-Encoding %q", cte)
+	return nil, false, fmt.Errorf("unknown Content-Transfer-Encoding %s", excerpt(cte, len(cte)))
+}
+
+// qpLine is the longest line qpSplitter passes: well under the 4 KiB line
+// buffer of mime/quotedprintable, which fails on a longer line ("bufio:
+// buffer full") and would lose the rest of the part. RFC 2045 section 6.7
+// allows 76 bytes; a hostile or careless sender writes more.
+const qpLine = 2000
+
+// qpSplitter breaks the lines of a quoted-printable stream longer than
+// qpLine with soft line breaks ("=" LF, which decode to nothing), never
+// inside an "=XX" escape or between "=" and the line break of a soft
+// break.
+type qpSplitter struct {
+	r   io.Reader
+	raw [4096]byte
+	src []byte // read, not passed on yet
+	err error
+	col int // bytes since the last line break
+	esc int // bytes of an escape still to come after "="
+	ws  int // white space after "=": padding of a soft break, up to a point
+}
+
+func (s *qpSplitter) Read(p []byte) (int, error) {
+	for len(s.src) == 0 {
+		if s.err != nil {
+			return 0, s.err
+		}
+		var n int
+		n, s.err = s.r.Read(s.raw[:])
+		s.src = s.raw[:n]
+	}
+	if len(p) < 3 {
+		// No room for a soft break and a byte: pass one byte at most.
+		if len(p) == 0 || s.col >= qpLine {
+			return 0, nil
+		}
+	}
+	n := 0
+	for len(s.src) > 0 && n < len(p) {
+		c := s.src[0]
+		if s.col >= qpLine && s.esc == 0 && c != '\r' && c != '\n' {
+			if n+3 > len(p) {
+				break
+			}
+			p[n], p[n+1] = '=', '\n'
+			n += 2
+			s.col = 0
+		}
+		p[n] = c
+		n++
+		s.src = s.src[1:]
+		s.col++
+		switch {
+		case c == '\n':
+			s.col, s.esc = 0, 0
+		case c == '=':
+			s.esc, s.ws = 2, 0
+		case s.esc > 0 && (c == ' ' || c == '\t' || c == '\r'):
+			if s.ws++; s.ws > 64 {
+				s.esc = 0 // not a soft break's padding any more
+			}
+		case s.esc > 0:
+			s.esc--
+		}
+	}
+	return n, nil
 }
 
 // spaceDropper removes spaces and tabs from a base64 stream.
@@ -231,36 +701,4 @@ func (s spaceDropper) Read(p []byte) (int, error) {
 			return j, err
 		}
 	}
-}
-
-// closeDetector notes whether the closing delimiter of a multipart body
-// ("--boundary--" at the start of a line, RFC 2046 section 5.1.1) went
-// through it, so that a body cut just after a part is not taken for a
-// complete one.
-type closeDetector struct {
-	r     io.Reader
-	delim []byte // "\n--boundary--"
-	tail  []byte // the last len(delim)-1 bytes read, to match across reads
-	seen  bool
-}
-
-func (c *closeDetector) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	if c.seen || n == 0 {
-		return n, err
-	}
-	// Look at the bytes that could complete a match in the tail first,
-	// then at the new bytes on their own: no copy of p is needed.
-	k := min(n, len(c.delim)-1)
-	joined := append(c.tail, p[:k]...)
-	if bytes.Contains(joined, c.delim) || bytes.Contains(p[:n], c.delim) {
-		c.seen = true
-		return n, err
-	}
-	if n >= len(c.delim)-1 {
-		c.tail = append(c.tail[:0], p[n-(len(c.delim)-1):n]...)
-	} else {
-		c.tail = joined[max(0, len(joined)-(len(c.delim)-1)):]
-	}
-	return n, err
 }

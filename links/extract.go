@@ -19,6 +19,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/htmlbase"
 	"golang.org/x/net/html"
 )
 
@@ -113,7 +114,7 @@ type Extractor struct {
 	base    base.Base
 	baseURL relurl.Base // base.URL parsed by spec, once per document
 	final   bool        // the base is established: links go straight to fn
-	head    base.HeadTracker
+	head    htmlbase.HeadTracker
 	pending []heldLink // links seen before the base was final, not resolved
 	held    []byte     // the references of pending, one after another
 	buf     []byte     // the resolved URL under construction
@@ -143,7 +144,7 @@ func (x *Extractor) ExtractBytes(r io.Reader, outer base.Base, fn func(*LinkByte
 
 func (x *Extractor) run(r io.Reader, outer base.Base) error {
 	x.spec, x.outer, x.base, x.final = x.Spec, outer, outer, false
-	x.head = base.HeadTracker{}
+	x.head = htmlbase.HeadTracker{}
 	x.pending, x.held = x.pending[:0], x.held[:0]
 	err := x.tokens(html.NewTokenizer(r), 0)
 	if err == nil || !isStop(err) {
@@ -223,11 +224,11 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int) error {
 					if err := x.finish(); err != nil {
 						return err
 					}
-				} else if hasAttr && base.HTMLBaseElement(name) {
+				} else if hasAttr && htmlbase.IsBase(name) {
 					// Section 3.1: the first BASE element with an href,
 					// resolved against the next layer out (as
 					// outer.Within does, by the Extractor's Spec).
-					if href, ok := base.HTMLBaseHref(z); ok {
+					if href, ok := htmlbase.Href(z); ok {
 						x.base = base.Base{URL: x.spec.Resolve(x.outer.URL, href), Source: base.HTML}
 						if err := x.finish(); err != nil {
 							return err
@@ -318,7 +319,7 @@ func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte, nameLen
 func (x *Extractor) value(spec *elemSpec, i int, val []byte) error {
 	a := &spec.attrs[i]
 	if !a.srcset {
-		return x.emit(spec, a, base.TrimHTMLSpace(val))
+		return x.emit(spec, a, htmlbase.TrimSpace(val))
 	}
 	for u, j, ok := nextCandidate(val, 0); ok; u, j, ok = nextCandidate(val, j) {
 		if err := x.emit(spec, a, u); err != nil {

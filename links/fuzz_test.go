@@ -8,6 +8,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/rfcexamples"
+	"github.com/relurl/relurl/limits"
 	"golang.org/x/net/html"
 )
 
@@ -41,7 +42,7 @@ func FuzzExtract(f *testing.F) {
 			t.Fatalf("Extract: %v", err)
 		}
 		// The base agrees with base.FromHTML.
-		b, _ := base.FromHTML(strings.NewReader(doc), outer)
+		b, _ := base.FromHTML(strings.NewReader(doc), outer, limits.Limits{})
 		var first *Link
 		Extract(strings.NewReader(doc), outer, func(l Link) error {
 			if first == nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/htmlbase"
 	"golang.org/x/net/html"
 )
 
@@ -59,7 +60,7 @@ func parsedLinks(t *testing.T, doc []byte) []string {
 			}
 			v := []byte(a.Val)
 			if !spec.attrs[i].srcset {
-				out = append(out, n.Data+"@"+a.Key+" "+string(base.TrimHTMLSpace(v)))
+				out = append(out, n.Data+"@"+a.Key+" "+string(htmlbase.TrimSpace(v)))
 				continue
 			}
 			for u, j, ok := nextCandidate(v, 0); ok; u, j, ok = nextCandidate(v, j) {

@@ -19,6 +19,8 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/fileurl"
+	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
 )
 
@@ -69,7 +71,7 @@ func runLinks(e *env, args []string) int {
 	timeout := fs.Duration("timeout", base.DefaultTimeout, "time limit for fetching one http(s) INPUT, redirects and body included")
 	maxBody := fs.Int64("max-body", base.DefaultMaxBody, "largest body fetched over http(s), in bytes")
 	maxRedirects := fs.Int("max-redirects", base.DefaultMaxRedirects, "most redirects followed for one http(s) INPUT")
-	maxDepth := fs.Int("max-depth", base.DefaultMaxDepth, "deepest nesting of multipart/* and message/* entities")
+	maxDepth := fs.Int("max-depth", limits.DefaultDepth, "deepest nesting of multipart/* and message/* entities")
 	spec := specFlag(fs)
 	var c crawlFlags
 	c.define(fs)
@@ -102,7 +104,7 @@ func runLinks(e *env, args []string) int {
 		header:   *header && *format == "tsv",
 		url:      *retrieval,
 		fetcher:  base.Fetcher{Timeout: *timeout, MaxBody: *maxBody, MaxRedirects: *maxRedirects},
-		walker:   base.Walker{MaxDepth: *maxDepth},
+		walker:   base.Walker{Limits: limits.Limits{Depth: *maxDepth}},
 		outDir:   c.outDir,
 		gzip:     c.gzip,
 		start:    time.Now(),
@@ -239,7 +241,7 @@ func (l *linker) fileBase(path, rel string) (base.Base, error) {
 	if !strings.HasSuffix(relurl.Parse(dir).Path(), "/") {
 		dir = relurl.Parse(dir).Resolve(lastSegment(dir) + "/").String()
 	}
-	return base.Retrieved(relurl.Resolve(dir, base.EscapePath(rel))), nil
+	return base.Retrieved(relurl.Resolve(dir, fileurl.EscapePath(rel))), nil
 }
 
 // lastSegment returns the last segment of a URL's path, so that resolving
@@ -411,7 +413,12 @@ func (l *linker) message(name string, walk func(*base.Walker, func(*base.Part) e
 		l.html(doc, p.Body, p.Base)
 		return nil
 	})
-	if err != nil {
+	// The walk goes on after a broken part: one line per error.
+	if errs, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, err := range errs.Unwrap() {
+			l.fail(name, err)
+		}
+	} else if err != nil {
 		l.fail(name, err)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/wat"
 	"github.com/relurl/relurl/links"
@@ -255,12 +256,12 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 	if w.HasBase {
 		// 3.1: the BASE href, resolved against the layer outside (by the
 		// Extractor's Spec, as links.Extractor resolves a BASE href).
-		b = base.Base{URL: a.resolve(outer, string(base.TrimHTMLSpace([]byte(w.Base)))), Source: base.HTML}
+		b = base.Base{URL: a.resolve(outer, string(htmlbase.TrimSpace([]byte(w.Base)))), Source: base.HTML}
 	}
 	for _, list := range [][]wat.Link{w.HeadLinks, w.Links} {
 		for _, k := range list {
 			elem, attr := watPath(k.Path)
-			ref := string(base.TrimHTMLSpace([]byte(k.URL)))
+			ref := string(htmlbase.TrimSpace([]byte(k.URL)))
 			if err := a.Link(doc, links.Link{Element: elem, Attr: attr, Ref: ref, URL: a.resolve(b, ref), Base: b}); err != nil {
 				a.Error(&DocError{doc, err})
 				return Page
