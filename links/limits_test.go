@@ -1,0 +1,210 @@
+package links
+
+import (
+	"errors"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/limits"
+)
+
+// readers returns the two readings of an Extractor: the scanner (what
+// Extract and ExtractBytes use) and the Tokenizer (the reference), for
+// tests that both must pass.
+func readers() map[string]*Extractor {
+	return map[string]*Extractor{"scanner": {}, "tokenizer": {ref: true}}
+}
+
+func TestNoscriptLimit(t *testing.T) {
+	// noscript nested 100 deep: the content past the limit is text (its
+	// link is not found), with a warning, and the links after it are all
+	// found. Issue 11, defect 5.
+	doc := `<a href=before>` + strings.Repeat("<noscript>", 100) + `<a href=inside>` +
+		strings.Repeat("</noscript>", 100) + `<a href=after1><img src=after2>`
+	for name, x := range readers() {
+		var got []string
+		var warns []*LimitError
+		x.Warn = func(w *LimitError) { warns = append(warns, w) }
+		err := x.Extract(strings.NewReader(doc), base.Retrieved("http://h/"), func(l Link) error {
+			got = append(got, l.Ref)
+			return nil
+		})
+		if err != nil || strings.Join(got, ",") != "before,after1,after2" {
+			t.Errorf("%s: %v, %v", name, got, err)
+		}
+		var le *limits.Error
+		if len(warns) != 1 || !errors.As(warns[0], &le) || le.Limit != "Noscript" || le.Max != limits.DefaultNoscript {
+			t.Fatalf("%s: warnings %v", name, warns)
+		}
+		// The offset is that of the deepest content read as text: after
+		// the first link and limit+1 start tags.
+		if want := int64(len(`<a href=before>`) + (limits.DefaultNoscript+1)*len("<noscript>")); warns[0].Offset != want {
+			t.Errorf("%s: warning at offset %d, want %d: %v", name, warns[0].Offset, want, warns[0])
+		}
+		// Without Warn, the warning is the document's error, after its
+		// links.
+		x.Warn = nil
+		got = got[:0]
+		err = x.Extract(strings.NewReader(doc), base.Retrieved("http://h/"), func(l Link) error {
+			got = append(got, l.Ref)
+			return nil
+		})
+		if !errors.As(err, &le) || len(got) != 3 {
+			t.Errorf("%s: without Warn: %v, %v", name, got, err)
+		}
+		// A lower limit reads fewer levels.
+		x.Limits.Noscript = 1
+		got = got[:0]
+		x.Extract(strings.NewReader(`<noscript><a href=1><noscript><a href=2></noscript><a href=3>`), base.Base{}, func(l Link) error {
+			got = append(got, l.Ref)
+			return nil
+		})
+		if strings.Join(got, ",") != "1,3" {
+			t.Errorf("%s: Noscript 1: %v", name, got)
+		}
+	}
+}
+
+func TestURLLimit(t *testing.T) {
+	// A reference, a resolved URL or a base longer than the URL limit:
+	// the link is not passed on, and a warning names it. Issue 11,
+	// defect 9: a small input cannot make a huge output.
+	long := strings.Repeat("x", 100)
+	lim := limits.Limits{URL: 64}
+	tests := []struct {
+		name, doc string
+		outer     base.Base
+		want      string // the refs passed on
+		warns     []string
+	}{
+		{"long reference", `<a href=ok><a href="` + long + `"><img src=ok2>`, base.Retrieved("http://h/"),
+			"ok,ok2", []string{"a@href 100 at 11"}},
+		{"long resolved URL", `<a href=ok><area href="` + long[:60] + `">`, base.Retrieved("http://h/"),
+			"ok", []string{"area@href 69 at 11"}},
+		{"long base: every link", `<base href="http://h/` + long + `/"><a href=a><a href="http://abs/">`, base.Base{},
+			"", []string{"a@href 110 at 124", "a@href 110 at 134"}},
+		{"long outer base", `<a href=a>`, base.Retrieved("http://h/" + long),
+			"", []string{"a@href 109 at 0"}},
+		{"held in the head", `<link href="` + long + `"><link href=s><body>`, base.Retrieved("http://h/"),
+			"s", []string{"link@href 100 at 0"}},
+	}
+	for name, x := range readers() {
+		x.Limits = lim
+		for _, tt := range tests {
+			var got, warns []string
+			x.Warn = func(w *LimitError) {
+				var le *limits.Error
+				if !errors.As(w, &le) || le.Limit != "URL" || le.Max != 64 {
+					t.Errorf("%s: %s: %v", name, tt.name, w)
+				}
+				warns = append(warns, w.Element+"@"+w.Attr+" "+itoa(w.Length)+" at "+itoa(w.Offset))
+			}
+			err := x.Extract(strings.NewReader(tt.doc), tt.outer, func(l Link) error {
+				got = append(got, l.Ref)
+				return nil
+			})
+			if err != nil || strings.Join(got, ",") != tt.want || strings.Join(warns, ";") != strings.Join(tt.warns, ";") {
+				t.Errorf("%s: %s: links %q, warnings %q, %v; want %q, %q", name, tt.name, got, warns, err, tt.want, tt.warns)
+			}
+		}
+		// Without Warn: one error, counting the others, after the links.
+		x.Warn = nil
+		n := 0
+		err := x.ExtractBytes(strings.NewReader(strings.Repeat(`<a href="`+long+`"><a href=s>`, 10)), base.Retrieved("http://h/"), func(*LinkBytes) error {
+			n++
+			return nil
+		})
+		var le *LimitError
+		if n != 10 || !errors.As(err, &le) || le.More != 9 || le.Offset != 0 {
+			t.Errorf("%s: without Warn: %d links, %v", name, n, err)
+		}
+	}
+}
+
+func itoa(n int64) string {
+	s := ""
+	for {
+		s = string(rune('0'+n%10)) + s
+		if n /= 10; n == 0 {
+			return s
+		}
+	}
+}
+
+func TestTokenLimit(t *testing.T) {
+	// A tag or comment longer than the Token limit ends the document with
+	// an error naming its offset and the limit; the links before it are
+	// passed on.
+	lim := limits.Limits{Token: 1 << 10}
+	big := strings.Repeat("y", 2<<10)
+	for _, tt := range []struct{ name, doc string }{
+		{"tag", `<link href=a><a href=b>` + `<a title="` + big + `" href=c><a href=d>`},
+		{"comment", `<link href=a><a href=b>` + `<!--` + big + `--><a href=d>`},
+		{"script", `<link href=a><a href=b>` + `<script>` + big + `</script><a href=d>`},
+	} {
+		for name, x := range readers() {
+			x.Limits = lim
+			var got []string
+			err := x.Extract(strings.NewReader(tt.doc), base.Retrieved("http://h/"), func(l Link) error {
+				got = append(got, l.Ref)
+				return nil
+			})
+			var le *LimitError
+			if !errors.As(err, &le) || le.Err.Limit != "Token" || le.Err.Max != 1<<10 || strings.Join(got, ",") != "a,b" {
+				t.Errorf("%s: %s: links %v, %v", name, tt.name, got, err)
+				continue
+			}
+			// The offset is the start of the token, or (for raw text)
+			// of its content.
+			if le.Offset < int64(len(`<link href=a><a href=b>`)) || le.Offset > int64(len(`<link href=a><a href=b><script>`)) {
+				t.Errorf("%s: %s: offset %d", name, tt.name, le.Offset)
+			}
+		}
+	}
+}
+
+// A zeros repeats one byte n times: a document of one huge token, made as
+// it is read.
+type zeros struct {
+	prefix string
+	c      byte
+	n      int
+}
+
+func (z *zeros) Read(p []byte) (int, error) {
+	if z.prefix != "" {
+		n := copy(p, z.prefix)
+		z.prefix = z.prefix[n:]
+		return n, nil
+	}
+	if z.n == 0 {
+		return 0, io.EOF
+	}
+	p = p[:min(len(p), z.n)]
+	for i := range p {
+		p[i] = z.c
+	}
+	z.n -= len(p)
+	return len(p), nil
+}
+
+func TestTokenMemory(t *testing.T) {
+	// A 64 MB single token (a tag, a comment, raw text, or text): the
+	// memory allocated is bounded by the Token limit (4 MiB by default),
+	// not by the input.
+	const size = 64 << 20
+	for _, prefix := range []string{"<a href=x title=", "<!--", "<script>", "<noscript>", "<a href=x>"} {
+		for name, x := range readers() {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			x.Extract(&zeros{prefix: prefix, c: 'z', n: size}, base.Base{}, func(Link) error { return nil })
+			runtime.ReadMemStats(&after)
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4*limits.DefaultToken {
+				t.Errorf("%s: %q and 64 MB: %d MB allocated", name, prefix, alloc>>20)
+			}
+		}
+	}
+}
