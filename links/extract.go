@@ -154,6 +154,7 @@ type Extractor struct {
 	warnMore  int
 	ref       bool // read with the Tokenizer (the reference) instead of the scanner
 	cr        countingReader
+	sbuf      []byte // the scanner's buffer
 
 	fn      func(Link) error       // Extract's function, or nil
 	fnBytes func(*LinkBytes) error // ExtractBytes's function, or nil
