@@ -316,18 +316,32 @@ func TestHugeAttribute(t *testing.T) {
 }
 
 func TestBinaryGarbage(t *testing.T) {
+	// Random bytes mixed with pieces of markup: every link found is its
+	// resolution (collect checks it), the scanner finds exactly the links
+	// of the reference reading, and some links are found at all.
 	rng := rand.New(rand.NewPCG(3, 4))
 	alphabet := []byte("<>/=\"' \x00\xffahrefsrcbasenoscript&#;")
+	pieces := []string{"<a href=", "<img src=", "<base href=", "<noscript>", "</noscript>", "<!--", "-->", "<script>", "</script>", "\"", "&amp;"}
+	found := 0
 	for range 300 {
-		buf := make([]byte, rng.IntN(2000))
-		for j := range buf {
-			if rng.IntN(2) == 0 {
-				buf[j] = byte(rng.Uint32())
-			} else {
-				buf[j] = alphabet[rng.IntN(len(alphabet))]
+		buf := make([]byte, 0, 2000)
+		for len(buf) < cap(buf) && rng.IntN(2000) != 0 {
+			switch rng.IntN(8) {
+			case 0:
+				buf = append(buf, pieces[rng.IntN(len(pieces))]...)
+			case 1, 2, 3:
+				buf = append(buf, byte(rng.Uint32()))
+			default:
+				buf = append(buf, alphabet[rng.IntN(len(alphabet))])
 			}
 		}
-		collect(t, string(buf), base.Retrieved("http://h/"))
+		found += len(collect(t, string(buf), base.Retrieved("http://h/")))
+		if diff := differ(string(buf), base.Retrieved("http://h/"), relurl.RFC1808, limits.Limits{}); diff != "" {
+			t.Fatalf("%q:\n%s", buf, diff)
+		}
+	}
+	if found < 300 {
+		t.Errorf("%d links found in the garbage, want more: the test tests little", found)
 	}
 }
 
