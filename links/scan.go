@@ -348,21 +348,16 @@ func tagEnd(b []byte, i int) int {
 	n := len(b)
 	// readTagName: white space ends the name and is consumed; '/' and
 	// '>' end it and are not.
-	for i++; ; i++ {
-		if i >= n {
-			return -1
-		}
-		c := b[i]
-		if c == '/' || c == '>' {
-			break
-		}
-		if isSpace(c) {
-			i++
-			break
-		}
+	for i++; i < n && tagClass[b[i]]&endsName == 0; i++ {
+	}
+	if i >= n {
+		return -1
+	}
+	if tagClass[b[i]]&space != 0 {
+		i++
 	}
 	for {
-		for i < n && isSpace(b[i]) {
+		for i < n && tagClass[b[i]]&space != 0 {
 			i++
 		}
 		if i >= n {
@@ -372,21 +367,14 @@ func tagEnd(b []byte, i int) int {
 			return i + 1
 		}
 		// readTagAttrKey: "=" may start a key.
-		ks := i
-		for ; ; i++ {
-			if i >= n {
-				return -1
-			}
-			c := b[i]
-			if c == '=' && i == ks {
-				continue
-			}
-			if c == '=' || c == '/' || c == '>' || isSpace(c) {
-				break
-			}
+		if b[i] == '=' {
+			i++
+		}
+		for i < n && tagClass[b[i]]&endsKey == 0 {
+			i++
 		}
 		// readTagAttrVal.
-		for i < n && isSpace(b[i]) {
+		for i < n && tagClass[b[i]]&space != 0 {
 			i++
 		}
 		if i >= n {
@@ -401,7 +389,7 @@ func tagEnd(b []byte, i int) int {
 		default:
 			continue
 		}
-		for i < n && isSpace(b[i]) {
+		for i < n && tagClass[b[i]]&space != 0 {
 			i++
 		}
 		if i >= n {
@@ -416,20 +404,35 @@ func tagEnd(b []byte, i int) int {
 			}
 			i += j + 2
 		default:
-			for i++; ; i++ {
-				if i >= n {
-					return -1
-				}
-				if c := b[i]; c == '>' {
-					break
-				} else if isSpace(c) {
-					i++
-					break
-				}
+			for i++; i < n && tagClass[b[i]]&endsValue == 0; i++ {
+			}
+			if i >= n {
+				return -1
+			}
+			if b[i] != '>' {
+				i++ // white space ends the value and is consumed
 			}
 		}
 	}
 }
+
+// The classes of bytes in a tag, for tagEnd.
+const (
+	space     = 1 << iota // HTML white space
+	endsName              // ends a tag name: white space, '/', '>'
+	endsKey               // ends an attribute name: white space, '/', '>', '='
+	endsValue             // ends an unquoted value: white space, '>'
+)
+
+var tagClass = func() (t [256]uint8) {
+	for _, c := range []byte(" \t\n\r\f") {
+		t[c] = space | endsName | endsKey | endsValue
+	}
+	t['/'] = endsName | endsKey
+	t['>'] = endsName | endsKey | endsValue
+	t['='] = endsKey
+	return t
+}()
 
 // bogusEnd returns the end of a bogus comment whose content starts at
 // b[i] (readUntilCloseAngle): after the next '>', or the end of the input
