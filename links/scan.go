@@ -141,12 +141,22 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 			// seen whole.
 			return true, nil
 		}
-		j := bytes.IndexByte(b[i:], '<')
-		if j < 0 {
-			s.pos = len(b)
-			return !s.eof, x.text(depth, b[i:])
+		lt := i
+		if b[i] != '<' {
+			// Most text between tags of link-dense pages is short: a
+			// look at the next bytes spares the call.
+			if lt++; lt < len(b) && b[lt] != '<' {
+				j := bytes.IndexByte(b[lt:], '<')
+				if j < 0 {
+					s.pos = len(b)
+					return !s.eof, x.text(depth, b[i:])
+				}
+				lt += j
+			} else if lt == len(b) {
+				s.pos = len(b)
+				return !s.eof, x.text(depth, b[i:])
+			}
 		}
-		lt := i + j
 		if lt+1 >= len(b) {
 			if err := x.text(depth, b[i:lt]); err != nil {
 				return false, err
