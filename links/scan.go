@@ -18,10 +18,12 @@ import (
 // ones, and copies nothing. The differential tests (scan_test.go) and
 // FuzzScanner hold it to the reference reading (reference.go).
 //
-// Text between tags is never held, whatever its length. A tag, a comment
-// or the raw text of an element such as script (a token) is held whole
-// while it is read, up to the Token limit; a longer one ends the reading
-// with a *LimitError, as the Tokenizer's SetMaxBuf does.
+// Text is never held, whatever its length: neither text between tags
+// nor the raw text of script, style, title and the like, which the
+// Tokenizer holds (and fails on past its SetMaxBuf). A tag, a comment or
+// the content of a noscript element (read again for its links) is held
+// whole while it is read, up to the Token limit; a longer one ends the
+// reading with a *LimitError.
 
 // A scanState is a window on a document: b holds the bytes from the
 // document's offset off, of which those before pos have been read.
@@ -31,6 +33,11 @@ type scanState struct {
 	eof    bool   // no bytes follow b
 	off    int64  // the document's offset of b[0]
 	rawTag string // the element whose raw text comes next, or ""
+	// Raw text other than noscript's is not held: it is dropped as it is
+	// read, rawSeen telling that some was, and script, where the state
+	// of the tokenizer's script data states resumes.
+	rawSeen bool
+	script  uint8
 	r      io.Reader
 	rerr   error // the reading error that ended the input (io.EOF at the end)
 }
@@ -109,28 +116,39 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 	for {
 		i := s.pos
 		if s.rawTag != "" {
-			var end int
+			var end, at int
 			var ok bool
-			if s.rawTag == "script" {
-				end, ok = scriptEnd(b, i, s.eof)
-			} else if s.rawTag == "plaintext" {
-				end, ok = len(b), s.eof
-			} else {
-				end, ok = rawEnd(b, i, s.rawTag, s.eof)
+			switch s.rawTag {
+			case "script":
+				end, ok, s.script, at = scriptEnd(b, i, s.eof, s.script)
+			case "plaintext":
+				end, ok, at = len(b), s.eof, len(b)
+			default:
+				end, ok, at = rawEnd(b, i, s.rawTag, s.eof)
 			}
+			noscript := s.rawTag == "noscript"
 			if !ok {
+				if !noscript && at > i {
+					// Only noscript's content is read again: other raw
+					// text is dropped as it is read, however long.
+					s.pos = at
+					if err := x.rawText(s, depth, "", b[i:at], 0); err != nil {
+						return false, err
+					}
+				}
 				return true, nil
 			}
-			if end-i >= x.lim.Token {
+			if noscript && end-i >= x.lim.Token {
 				return false, x.tokenLimit(s, i)
 			}
 			tag := s.rawTag
-			s.rawTag, s.pos = "", end
+			s.rawTag, s.pos, s.script = "", end, 0
 			if end > i {
-				if err := x.rawText(s, depth, tag, i, end); err != nil {
+				if err := x.rawText(s, depth, tag, b[i:end], s.off+int64(i)); err != nil {
 					return false, err
 				}
 			}
+			s.rawSeen = false
 			continue
 		}
 		if i >= len(b) {
@@ -299,18 +317,22 @@ func (x *Extractor) startTag(s *scanState, depth, lt, end int) error {
 	return nil
 }
 
-// rawText observes the raw text s.b[i:end] of the element tag.
-func (x *Extractor) rawText(s *scanState, depth int, tag string, i, end int) error {
-	t := s.b[i:end]
-	if !x.final && depth == 0 && x.head.Text(t) {
-		if err := x.finish(); err != nil {
-			return err
+// rawText observes raw text t of the element tag, at offset off: the
+// whole text, or a part of it that is dropped ("" for tag).
+func (x *Extractor) rawText(s *scanState, depth int, tag string, t []byte, off int64) error {
+	if !s.rawSeen {
+		// The Tokenizer's text token: for the head, one is as good as
+		// all of it.
+		s.rawSeen = true
+		if !x.final && depth == 0 && x.head.Text(t) {
+			if err := x.finish(); err != nil {
+				return err
+			}
 		}
 	}
 	if tag != "noscript" {
 		return nil
 	}
-	off := s.off + int64(i)
 	if depth >= x.lim.Noscript {
 		x.deepNoscript(off, len(t))
 		return nil
@@ -500,17 +522,18 @@ func commentEnd(b []byte, i int, eof bool) int {
 // rawEnd returns the end of the raw text (or RCDATA) of the element tag
 // starting at b[i]: the '<' of the end tag "</tag" followed by white
 // space, '/' or '>' (readRawOrRCDATA and readRawEndTag), or the end of
-// the input. ok is false when b ends before either.
-func rawEnd(b []byte, i int, tag string, eof bool) (end int, ok bool) {
+// the input. ok is false when b ends before either; the search resumes
+// at b[at] when more bytes have come.
+func rawEnd(b []byte, i int, tag string, eof bool) (end int, ok bool, at int) {
 	n := len(b)
 	for {
 		j := bytes.IndexByte(b[i:], '<')
 		if j < 0 {
-			return n, eof
+			return n, eof, n
 		}
 		lt := i + j
 		if lt+1 >= n {
-			return n, eof
+			return n, eof, lt
 		}
 		if b[lt+1] != '/' {
 			i = lt + 1
@@ -518,10 +541,10 @@ func rawEnd(b []byte, i int, tag string, eof bool) (end int, ok bool) {
 		}
 		k, matched := rawEndTag(b, lt+2, tag)
 		if k >= n {
-			return n, eof
+			return n, eof, lt
 		}
 		if matched {
-			return lt, true
+			return lt, true, lt
 		}
 		i = k
 	}
@@ -552,27 +575,54 @@ func rawEndTag(b []byte, i int, tag string) (k int, matched bool) {
 	return k, false
 }
 
-// scriptEnd returns the end of a script element's raw text starting at
-// b[i], following the Tokenizer's readScript (the script data states of
-// WHATWG HTML section 13.2.5.4 to 13.2.5.33, escaped and double escaped
-// "<!--" sections included): the '<' of the end tag, or the end of the
-// input. ok is false when b ends before either.
-func scriptEnd(b []byte, i int, eof bool) (end int, ok bool) {
+// The script data states where scriptEnd resumes.
+const (
+	scriptData = iota
+	scriptEscaped
+	scriptEscapedDash
+	scriptEscapedDashDash
+	scriptDoubleEscaped
+	scriptDoubleEscapedDash
+	scriptDoubleEscapedDashDash
+)
+
+// scriptEnd returns the end of a script element's raw text, read from
+// b[i] in state st, following the Tokenizer's readScript (the script data
+// states of WHATWG HTML section 13.2.5.4 to 13.2.5.33, escaped and double
+// escaped "<!--" sections included): the '<' of the end tag, or the end
+// of the input. ok is false when b ends before either; the reading
+// resumes at b[at] in state rst when more bytes have come.
+func scriptEnd(b []byte, i int, eof bool, st uint8) (end int, ok bool, rst uint8, at int) {
 	n := len(b)
 	var c byte
-	var k int
+	var k, lt int
 	var matched bool
-	atEnd := func() (int, bool) { return n, eof }
+	more := func(st uint8, at int) (int, bool, uint8, int) { return n, eof, st, at }
+	switch st {
+	case scriptEscaped:
+		goto escaped
+	case scriptEscapedDash:
+		goto escapedDash
+	case scriptEscapedDashDash:
+		goto escapedDashDash
+	case scriptDoubleEscaped:
+		goto doubleEscaped
+	case scriptDoubleEscapedDash:
+		goto doubleEscapedDash
+	case scriptDoubleEscapedDashDash:
+		goto doubleEscapedDashDash
+	}
 
-scriptData:
+data:
 	if j := bytes.IndexByte(b[i:], '<'); j >= 0 {
-		i += j + 1
+		lt = i + j
+		i = lt + 1
 	} else {
-		return atEnd()
+		return more(scriptData, n)
 	}
 	// scriptDataLessThanSign
 	if i >= n {
-		return atEnd()
+		return more(scriptData, lt)
 	}
 	c = b[i]
 	i++
@@ -580,174 +630,183 @@ scriptData:
 	case '/':
 		// scriptDataEndTagOpen
 		if k, matched = rawEndTag(b, i, "script"); k >= n {
-			return atEnd()
+			return more(scriptData, lt)
 		} else if matched {
-			return i - 2, true
+			return lt, true, 0, lt
 		}
 		i = k
-		goto scriptData
+		goto data
 	case '!':
 		// scriptDataEscapeStart, scriptDataEscapeStartDash
 		for range 2 {
 			if i >= n {
-				return atEnd()
+				return more(scriptData, lt)
 			}
 			if b[i] != '-' {
-				goto scriptData
+				goto data
 			}
 			i++
 		}
-		goto scriptDataEscapedDashDash
+		goto escapedDashDash
 	}
 	i--
-	goto scriptData
+	goto data
 
-scriptDataEscaped:
+escaped:
 	if i >= n {
-		return atEnd()
+		return more(scriptEscaped, i)
 	}
 	c = b[i]
 	i++
 	switch c {
 	case '-':
-		goto scriptDataEscapedDash
+		goto escapedDash
 	case '<':
-		goto scriptDataEscapedLessThanSign
+		lt = i - 1
+		goto escapedLessThanSign
 	}
-	goto scriptDataEscaped
+	goto escaped
 
-scriptDataEscapedDash:
+escapedDash:
 	if i >= n {
-		return atEnd()
+		return more(scriptEscapedDash, i)
 	}
 	c = b[i]
 	i++
 	switch c {
 	case '-':
-		goto scriptDataEscapedDashDash
+		goto escapedDashDash
 	case '<':
-		goto scriptDataEscapedLessThanSign
+		lt = i - 1
+		goto escapedLessThanSign
 	}
-	goto scriptDataEscaped
+	goto escaped
 
-scriptDataEscapedDashDash:
+escapedDashDash:
 	if i >= n {
-		return atEnd()
+		return more(scriptEscapedDashDash, i)
 	}
 	c = b[i]
 	i++
 	switch c {
 	case '-':
-		goto scriptDataEscapedDashDash
+		goto escapedDashDash
 	case '<':
-		goto scriptDataEscapedLessThanSign
+		lt = i - 1
+		goto escapedLessThanSign
 	case '>':
-		goto scriptData
+		goto data
 	}
-	goto scriptDataEscaped
+	goto escaped
 
-scriptDataEscapedLessThanSign:
+escapedLessThanSign:
+	// Reached from the three escaped states on '<', as scriptEscaped
+	// reading b[lt] == '<' would: it resumes there.
 	if i >= n {
-		return atEnd()
+		return more(scriptEscaped, lt)
 	}
 	c = b[i]
 	i++
 	if c == '/' {
 		// scriptDataEscapedEndTagOpen
 		if k, matched = rawEndTag(b, i, "script"); k >= n {
-			return atEnd()
+			return more(scriptEscaped, lt)
 		} else if matched {
-			return i - 2, true
+			return lt, true, 0, lt
 		}
 		i = k
-		goto scriptDataEscaped
+		goto escaped
 	}
 	if isLetter(c) {
 		// scriptDataDoubleEscapeStart: "script" and a delimiter.
 		i--
 		for m := 0; m < len("script"); m++ {
 			if i >= n {
-				return atEnd()
+				return more(scriptEscaped, lt)
 			}
 			if c = b[i]; c != "script"[m] && c != "SCRIPT"[m] {
-				goto scriptDataEscaped
+				goto escaped
 			}
 			i++
 		}
 		if i >= n {
-			return atEnd()
+			return more(scriptEscaped, lt)
 		}
 		switch b[i] {
 		case ' ', '\n', '\r', '\t', '\f', '/', '>':
 			i++
-			goto scriptDataDoubleEscaped
+			goto doubleEscaped
 		}
-		goto scriptDataEscaped
+		goto escaped
 	}
 	i--
-	goto scriptData
+	goto data
 
-scriptDataDoubleEscaped:
+doubleEscaped:
 	if i >= n {
-		return atEnd()
+		return more(scriptDoubleEscaped, i)
 	}
 	c = b[i]
 	i++
 	switch c {
 	case '-':
-		goto scriptDataDoubleEscapedDash
+		goto doubleEscapedDash
 	case '<':
-		goto scriptDataDoubleEscapedLessThanSign
+		lt = i - 1
+		goto doubleEscapedLessThanSign
 	}
-	goto scriptDataDoubleEscaped
+	goto doubleEscaped
 
-scriptDataDoubleEscapedDash:
+doubleEscapedDash:
 	if i >= n {
-		return atEnd()
+		return more(scriptDoubleEscapedDash, i)
 	}
 	c = b[i]
 	i++
 	switch c {
 	case '-':
-		goto scriptDataDoubleEscapedDashDash
+		goto doubleEscapedDashDash
 	case '<':
-		goto scriptDataDoubleEscapedLessThanSign
+		lt = i - 1
+		goto doubleEscapedLessThanSign
 	}
-	goto scriptDataDoubleEscaped
+	goto doubleEscaped
 
-scriptDataDoubleEscapedDashDash:
+doubleEscapedDashDash:
 	if i >= n {
-		return atEnd()
+		return more(scriptDoubleEscapedDashDash, i)
 	}
 	c = b[i]
 	i++
 	switch c {
 	case '-':
-		goto scriptDataDoubleEscapedDashDash
+		goto doubleEscapedDashDash
 	case '<':
-		goto scriptDataDoubleEscapedLessThanSign
+		lt = i - 1
+		goto doubleEscapedLessThanSign
 	case '>':
-		goto scriptData
+		goto data
 	}
-	goto scriptDataDoubleEscaped
+	goto doubleEscaped
 
-scriptDataDoubleEscapedLessThanSign:
+doubleEscapedLessThanSign:
+	// Resumes as scriptDoubleEscaped reading b[lt] == '<'.
 	if i >= n {
-		return atEnd()
+		return more(scriptDoubleEscaped, lt)
 	}
 	c = b[i]
 	i++
 	if c != '/' {
 		i--
-		goto scriptDataDoubleEscaped
+		goto doubleEscaped
 	}
 	// scriptDataDoubleEscapeEnd
 	if k, matched = rawEndTag(b, i, "script"); k >= n {
-		return atEnd()
+		return more(scriptDoubleEscaped, lt)
 	} else if matched {
 		i = k + 1
-		goto scriptDataEscaped
+		goto escaped
 	}
 	i = k
-	goto scriptDataDoubleEscaped
+	goto doubleEscaped
 }
