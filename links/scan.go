@@ -38,8 +38,8 @@ type scanState struct {
 	// of the tokenizer's script data states resumes.
 	rawSeen bool
 	script  uint8
-	r      io.Reader
-	rerr   error // the reading error that ended the input (io.EOF at the end)
+	r       io.Reader
+	rerr    error // the reading error that ended the input (io.EOF at the end)
 }
 
 // minScanBuf is the size of the scanner's first buffer (a variable for
