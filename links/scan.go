@@ -15,7 +15,7 @@ import (
 // after WHATWG HTML section 13.2.5), at the same boundaries, but looks
 // only at what a link or the base depends on: it jumps over text with
 // bytes.IndexByte, reads no attribute of an element without URL-valued
-// ones, and copies nothing. The differential tests (scan_test.go) and
+// ones, and allocates nothing per token. The differential tests (scan_test.go) and
 // FuzzScanner hold it to the reference reading (reference.go).
 //
 // Text is never held, whatever its length: neither text between tags
@@ -33,9 +33,9 @@ type scanState struct {
 	eof    bool   // no bytes follow b
 	off    int64  // the document's offset of b[0]
 	rawTag string // the element whose raw text comes next, or ""
-	// Raw text other than noscript's is not held: it is dropped as it is
-	// read, rawSeen telling that some was, and script, where the state
-	// of the tokenizer's script data states resumes.
+	// rawSeen tells that some of the current raw text has been read (and
+	// dropped: only noscript's is held); script is the script data state
+	// in which the reading of a script's raw text resumes.
 	rawSeen bool
 	script  uint8
 	r       io.Reader
@@ -201,7 +201,8 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 			}
 		}
 		s.pos = lt
-		end := -1 // the end of the token, or -1 when b ends first
+		end := -1     // the end of the token, or -1 when b ends first
+		other := true // a comment or doctype
 		switch c {
 		case '/':
 			if lt+2 >= len(b) {
@@ -214,8 +215,8 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 			switch c2 := b[lt+2]; {
 			case c2 == '>':
 				end = lt + 3
-				x.other(depth)
 			case isLetter(c2):
+				other = false
 				if end = tagEnd(b, lt+2); end >= 0 {
 					if err := x.endTag(depth, b[lt+1:end]); err != nil {
 						return false, err
@@ -223,11 +224,9 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 				}
 			default:
 				end = bogusEnd(b, lt+2, s.eof)
-				x.other(depth)
 			}
 		case '?':
 			end = bogusEnd(b, lt+1, s.eof)
-			x.other(depth)
 		case '!':
 			if lt+3 >= len(b) {
 				if s.eof {
@@ -238,10 +237,8 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 			} else {
 				end = bogusEnd(b, lt+2, s.eof)
 			}
-			if end >= 0 {
-				x.other(depth)
-			}
 		default:
+			other = false
 			if end = tagEnd(b, lt+1); end-lt >= x.lim.Token {
 				return false, x.tokenLimit(s, lt)
 			} else if end >= 0 {
@@ -252,6 +249,9 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 		}
 		if end-lt >= x.lim.Token {
 			return false, x.tokenLimit(s, lt)
+		}
+		if other && end >= 0 {
+			x.other(depth)
 		}
 		if end < 0 {
 			if !s.eof {
