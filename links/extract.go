@@ -46,8 +46,8 @@ type Link struct {
 
 // A LimitError reports a limit (package limits) that a document broke,
 // where, and what it cost. It is returned as the error of a document whose
-// reading it stopped (Limit "Token": a tag, comment or raw text longer
-// than Limits.Token; the links found before it are passed on). The
+// reading it stopped (Limit "Token": a tag, comment or <noscript> content
+// longer than Limits.Token; the links found before it are passed on). The
 // limits that do not stop the reading make warnings, passed to
 // Extractor.Warn: "URL", a link not passed on because its reference,
 // resolved URL or base is longer than Limits.URL; "Noscript", the content
@@ -119,9 +119,10 @@ func (l LinkBytes) Link() Link {
 // Limits.URL is not passed on, with a warning.
 //
 // An error from fn stops the extraction and is returned. Otherwise the
-// errors are reading errors of r and a *LimitError for a token longer than
-// the Token limit (the links before it are passed on); no input makes the
-// HTML fail to tokenize. Warnings (links over the URL limit, noscript
+// errors are reading errors of r and a *LimitError for a tag, comment or
+// <noscript> content longer than the Token limit (the links before it are
+// passed on; text, however long, is not held); no input makes the HTML
+// fail to tokenize. Warnings (links over the URL limit, noscript
 // nested too deep) are returned after all the links, as a *LimitError
 // counting the others, unless Extractor.Warn takes them.
 //
