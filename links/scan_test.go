@@ -136,13 +136,16 @@ func TestScannerTricky(t *testing.T) {
 }
 
 // corpusFiles returns the HTML documents of the repository: the Node.js
-// pages of testdata and Roy Fielding's test pages.
+// pages of testdata, Roy Fielding's test pages, the command's web page,
+// and generated pages.
 func corpusFiles(t testing.TB) []corpusDoc {
 	docs := sampleDocs(t)
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "conformance", "roytest*.html"))
 	if len(files) == 0 {
 		t.Fatal("no testdata/conformance/roytest*.html")
 	}
+	// The command's web page (relurl serve).
+	files = append(files, filepath.Join("..", "cmd", "relurl", "web", "index.html"))
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
