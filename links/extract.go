@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"unsafe"
 
 	"github.com/relurl/relurl"
@@ -52,7 +53,10 @@ type Link struct {
 // Extractor.Warn: "URL", a link not passed on because its reference,
 // resolved URL or base is longer than Limits.URL; "Noscript", the content
 // of a <noscript> nested deeper than Limits.Noscript, read as text (no
-// links from it), the document read on after it.
+// links from it), the document read on after it; "Token" with Element
+// "head", links held while the head has not ended (they wait for its
+// BASE element) taking more than Limits.Token bytes: the base found so
+// far is then final for the document, and a later BASE is not seen.
 type LimitError struct {
 	Offset  int64  // byte offset in the document of the token or content
 	Element string // for "URL": the link's element and attribute
@@ -72,6 +76,10 @@ func (e *LimitError) Error() string {
 	case "Noscript":
 		s = fmt.Sprintf("offset %d: noscript content (%d bytes) read as text, no links from it: nesting %v", e.Offset, e.Length, e.Err)
 	default:
+		if e.Element == "head" {
+			s = fmt.Sprintf("offset %d: the links held until the end of the head (%d bytes) exceed the Token limit of %d: they and the rest are resolved against the base found so far", e.Offset, e.Length, e.Err.Max)
+			break
+		}
 		s = fmt.Sprintf("offset %d: HTML token %v; the document is read no further", e.Offset, e.Err)
 	}
 	if e.More > 0 {
@@ -371,11 +379,28 @@ func (x *Extractor) emit(elem *elemSpec, attr *attrSpec, ref []byte, off int64) 
 		return nil
 	}
 	if !x.final {
-		x.held = append(x.held, ref...)
-		x.pending = append(x.pending, heldLink{elem: elem, attr: attr, end: len(x.held), off: off})
+		x.held = append(double(x.held, len(ref)), ref...)
+		x.pending = append(double(x.pending, 1), heldLink{elem: elem, attr: attr, end: len(x.held), off: off})
+		if n := len(x.held) + len(x.pending)*int(unsafe.Sizeof(heldLink{})); n > x.lim.Token {
+			// A head that holds more than a token's worth of links
+			// before it ends (or its BASE) is not waited for further:
+			// memory stays bounded by the limit, not the input.
+			x.warn(&LimitError{Offset: off, Element: "head", Length: int64(n), Err: &limits.Error{Limit: "Token", Max: int64(x.lim.Token)}})
+			return x.finish()
+		}
 		return nil
 	}
 	return x.send(elem.name, attr.name, ref, off)
+}
+
+// double returns s with room for n more elements, doubling its capacity
+// when it grows: append grows a large slice by a quarter, which would
+// allocate five times what the links held in a long head finally take.
+func double[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	return slices.Grow(s, max(n, cap(s), 64))
 }
 
 // tooLong warns of a link not passed on because its reference, URL or

@@ -187,45 +187,89 @@ func TestTokenLimit(t *testing.T) {
 	}
 }
 
-// A zeros repeats one byte n times: a document of one huge token, made as
-// it is read.
-type zeros struct {
-	prefix string
-	c      byte
-	n      int
+// A repeat is a document of a prefix and then n bytes of unit repeated,
+// made as it is read.
+type repeat struct {
+	prefix, unit string
+	n, i         int
 }
 
-func (z *zeros) Read(p []byte) (int, error) {
-	if z.prefix != "" {
-		n := copy(p, z.prefix)
-		z.prefix = z.prefix[n:]
+func (r *repeat) Read(p []byte) (int, error) {
+	if r.prefix != "" {
+		n := copy(p, r.prefix)
+		r.prefix = r.prefix[n:]
 		return n, nil
 	}
-	if z.n == 0 {
+	if r.n == 0 {
 		return 0, io.EOF
 	}
-	p = p[:min(len(p), z.n)]
-	for i := range p {
-		p[i] = z.c
+	p = p[:min(len(p), r.n)]
+	for j := range p {
+		p[j] = r.unit[r.i]
+		r.i = (r.i + 1) % len(r.unit)
 	}
-	z.n -= len(p)
+	r.n -= len(p)
 	return len(p), nil
 }
 
 func TestTokenMemory(t *testing.T) {
-	// A 64 MB single token (a tag, a comment, raw text, or text): the
-	// memory allocated is bounded by the Token limit (4 MiB by default),
-	// not by the input.
+	// 64 MB of a single token (a tag, a comment, raw text, or text), or
+	// of links in a head that never ends: the memory allocated is bounded
+	// by the Token limit (4 MiB by default), not by the input.
 	const size = 64 << 20
-	for _, prefix := range []string{"<a href=x title=", "<!--", "<script>", "<noscript>", "<a href=x>"} {
+	for _, r := range []repeat{
+		{prefix: "<a href=x title=", unit: "z"}, {prefix: "<!--", unit: "z"}, {prefix: "<script>", unit: "z"},
+		{prefix: "<noscript>", unit: "z"}, {prefix: "<a href=x>", unit: "z"}, {unit: "<link href=x>"},
+	} {
 		for name, x := range readers() {
+			if name == "tokenizer" && r.unit != "z" {
+				// The Tokenizer allocates (and drops) a key for every
+				// attribute, which TotalAlloc counts.
+				continue
+			}
+			r := r
+			r.n = size
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			x.Extract(&zeros{prefix: prefix, c: 'z', n: size}, base.Base{}, func(Link) error { return nil })
+			x.Warn = func(*LimitError) {}
+			x.Extract(&r, base.Base{}, func(Link) error { return nil })
 			runtime.ReadMemStats(&after)
-			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4*limits.DefaultToken {
-				t.Errorf("%s: %q and 64 MB: %d MB allocated", name, prefix, alloc>>20)
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 5*limits.DefaultToken {
+				t.Errorf("%s: %q then %q to 64 MB: %d MB allocated", name, r.prefix, r.unit, alloc>>20)
 			}
 		}
+	}
+}
+
+func TestHeadLimit(t *testing.T) {
+	// Links held while the head has not ended take more than the Token
+	// limit: the base found so far becomes final, with a warning, and a
+	// later BASE is not seen. Every link is still passed on.
+	const n = 200
+	doc := strings.Repeat(`<link href=a>`, n) + `<base href="http://b/"><a href=x>`
+	for name, x := range readers() {
+		x.Limits = limits.Limits{Token: 1 << 10}
+		var warns []*LimitError
+		x.Warn = func(w *LimitError) { warns = append(warns, w) }
+		outer := base.Retrieved("http://h/")
+		got := 0
+		err := x.Extract(strings.NewReader(doc), outer, func(l Link) error {
+			got++
+			if l.Base != outer {
+				t.Fatalf("%s: base %v", name, l.Base)
+			}
+			return nil
+		})
+		if err != nil || got != n+1 || len(warns) != 1 || warns[0].Element != "head" || warns[0].Err.Limit != "Token" {
+			t.Errorf("%s: %d links, %v, warnings %v", name, got, err, warns)
+		}
+		// Under the default limit the BASE counts.
+		x.Limits = limits.Limits{}
+		x.Extract(strings.NewReader(doc), outer, func(l Link) error {
+			if l.Base.URL != "http://b/" {
+				t.Fatalf("%s: base %v", name, l.Base)
+			}
+			return nil
+		})
 	}
 }
