@@ -59,7 +59,7 @@ type Link struct {
 // far is then final for the document, and a later BASE is not seen.
 type LimitError struct {
 	Offset  int64  // byte offset in the document of the token or content
-	Element string // for "URL": the link's element and attribute
+	Element string // for "URL": the link's element and attribute; "head" for a head's links
 	Attr    string
 	Length  int64         // the length that broke the limit
 	Err     *limits.Error // the limit: errors.As finds it
@@ -156,9 +156,10 @@ type Extractor struct {
 	// a call; it holds for the whole document.
 	Spec relurl.Spec
 	// Limits bounds what one document may cost: Token (the largest tag,
-	// comment or raw text held), URL (the longest reference, URL or base
-	// passed on) and Noscript (the <noscript> levels read for links). Zero
-	// fields take the defaults of package limits.
+	// comment or <noscript> content held, and the most held of the links
+	// waiting for the end of the head), URL (the longest reference, URL
+	// or base passed on) and Noscript (the <noscript> levels read for
+	// links). Zero fields take the defaults of package limits.
 	Limits limits.Limits
 	// Warn, when set, is called with each warning of a document (a
 	// *LimitError) as it occurs, and the reading goes on. When nil, the
