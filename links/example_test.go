@@ -6,6 +6,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
 )
 
@@ -71,4 +72,28 @@ func ExampleExtractor_spec() {
 	// rfc1808	../../../g	http://a/../g
 	// rfc3986	;x	http://a/b/c/;x
 	// rfc3986	../../../g	http://a/g
+}
+
+func ExampleLimitError() {
+	// A crawler reads untrusted pages: a link longer than Limits.URL is
+	// not written (a long data: URL, or a page that multiplies its
+	// output), and noscript nested deeper than Limits.Noscript is read as
+	// text. Each is a warning; the reading goes on.
+	doc := `<a href="data:image/png;base64,` + strings.Repeat("A", 100) + `">` +
+		strings.Repeat("<noscript>", 3) + `<a href=hidden>` + strings.Repeat("</noscript>", 3) +
+		`<a href="next.html">`
+	x := links.Extractor{
+		Limits: limits.Limits{URL: 64, Noscript: 2},
+		Warn:   func(w *links.LimitError) { fmt.Println("warning:", w) },
+	}
+	err := x.Extract(strings.NewReader(doc), base.Retrieved("http://example.org/"), func(l links.Link) error {
+		fmt.Println(l.URL)
+		return nil
+	})
+	fmt.Println("error:", err)
+	// Output:
+	// warning: offset 0: a@href link of 122 bytes not written: exceeds the URL limit of 64
+	// warning: offset 163: noscript content (15 bytes) read as text, no links from it: nesting exceeds the Noscript limit of 2
+	// http://example.org/next.html
+	// error: <nil>
 }
