@@ -249,7 +249,7 @@ var (
 	tsvUnescape = strings.NewReplacer(`\\`, `\`, `\t`, "\t", `\n`, "\n", `\r`, "\r")
 )
 
-// TestRelEscapedTSV checks what notes/rel-README.md tells users: "relurl
+// TestRelEscapedTSV checks what the command guide tells users: "relurl
 // rel" may be fed the escaped columns of "relurl links" as they are. The
 // escapes hold none of ":/;?#." and break no scheme, so resolution works
 // the same on escaped text, and the escaped answer, unescaped, resolves
