@@ -232,9 +232,9 @@ func TestParse(t *testing.T) {
 		`scheme=absent net_loc=absent path="" params=absent query=absent fragment=absent`,
 	), 0)
 	relurlRun(t, "http://a/b;\r\n\n#\n", "parse", "-json").want(t, lines(
-		`{"url":"http://a/b;","scheme":"http","net_loc":"a","path":"/b","params":"","query":null,"fragment":null}`,
-		`{"url":"","scheme":null,"net_loc":null,"path":"","params":null,"query":null,"fragment":null}`,
-		`{"url":"#","scheme":null,"net_loc":null,"path":"","params":null,"query":null,"fragment":""}`,
+		`{"url":"http://a/b;","scheme":"http","net_loc":"a","path":"/b","params":"","query":null,"fragment":null,"valid":true}`,
+		`{"url":"","scheme":null,"net_loc":null,"path":"","params":null,"query":null,"fragment":null,"valid":true}`,
+		`{"url":"#","scheme":null,"net_loc":null,"path":"","params":null,"query":null,"fragment":"","valid":true}`,
 	), 0)
 }
 
@@ -285,15 +285,15 @@ func TestExamples(t *testing.T) {
 func TestUsageAndStatus(t *testing.T) {
 	for _, c := range []string{"resolve", "parse", "check", "examples"} {
 		r := relurlRun(t, "", c, "-h")
-		if r.status != 0 || !strings.HasPrefix(r.stderr, "Usage: relurl "+c) || r.stdout != "" {
+		if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: relurl "+c) || r.stderr != "" {
 			t.Errorf("%s -h: status %d, stdout %q, stderr %q", c, r.status, r.stdout, r.stderr)
 		}
-		if r := relurlRun(t, "", c, "-nosuchflag"); r.status != 2 || r.stdout != "" {
-			t.Errorf("%s -nosuchflag: status %d", c, r.status)
+		if r := relurlRun(t, "", c, "-nosuchflag"); r.status != 2 || r.stdout != "" || strings.Count(r.stderr, "\n") != 2 {
+			t.Errorf("%s -nosuchflag: status %d, stderr %q", c, r.status, r.stderr)
 		}
 		r = relurlRun(t, "", "help", c)
-		if r.status != 0 || !strings.HasPrefix(r.stderr, "Usage: relurl "+c) {
-			t.Errorf("help %s: status %d, stderr %q", c, r.status, r.stderr)
+		if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: relurl "+c) {
+			t.Errorf("help %s: status %d, stdout %q", c, r.status, r.stdout)
 		}
 	}
 	r := relurlRun(t, "", "-version")
@@ -301,7 +301,7 @@ func TestUsageAndStatus(t *testing.T) {
 		t.Errorf("-version: %+v", r)
 	}
 	r = relurlRun(t, "", "-h")
-	if r.status != 0 || !strings.Contains(r.stderr, "resolve") || !strings.Contains(r.stderr, "examples") {
+	if r.status != 0 || !strings.Contains(r.stdout, "resolve") || !strings.Contains(r.stdout, "examples") {
 		t.Errorf("-h: %+v", r)
 	}
 	relurlRun(t, "", "nosuchcommand").want(t, "", 2)

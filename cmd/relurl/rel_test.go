@@ -131,8 +131,8 @@ func TestRelUsage(t *testing.T) {
 	if _, _, code := runRelCmd(t, "", "rel", "-nope"); code != exitUsage {
 		t.Errorf("bad flag: exit %d", code)
 	}
-	if _, errOut, code := runRelCmd(t, "", "rel", "-h"); code != exitOK || !strings.Contains(errOut, "Usage: relurl rel") {
-		t.Errorf("-h: exit %d, stderr %q", code, errOut)
+	if out, _, code := runRelCmd(t, "", "rel", "-h"); code != exitOK || !strings.Contains(out, "Usage: relurl rel") {
+		t.Errorf("-h: exit %d, stdout %q", code, out)
 	}
 }
 

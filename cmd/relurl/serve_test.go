@@ -51,7 +51,7 @@ func TestAPIResolve(t *testing.T) {
 		if st != http.StatusOK || h.Get("Content-Type") != "application/json; charset=utf-8" {
 			t.Fatalf("%q: status %d, type %q: %s", ex.Ref, st, h.Get("Content-Type"), body)
 		}
-		var r resolveResponse
+		var r jsonResolve
 		if err := json.Unmarshal(body, &r); err != nil {
 			t.Fatalf("%q: %v", ex.Ref, err)
 		}
@@ -78,20 +78,27 @@ func TestAPIParse(t *testing.T) {
 	srv := httptest.NewServer(newServer(noLimit).handler())
 	defer srv.Close()
 	st, _, body := get(t, srv, "/api/parse?url="+url.QueryEscape("http://a/b;p?#f"))
-	var r parseResponse
+	var r jsonParse
 	if err := json.Unmarshal(body, &r); err != nil || st != http.StatusOK {
 		t.Fatalf("%d %v %s", st, err, body)
 	}
-	if r.URL != relurl.SplitComponents("http://a/b;p?#f") || !r.Valid || r.Error != nil {
+	if r.URL != "http://a/b;p?#f" || *r.Scheme != "http" || *r.Params != "p" || !r.Valid || r.Offset != nil {
 		t.Errorf("got %+v", r)
 	}
-	if !r.URL.Query.Present || r.URL.Query.Value != "" {
-		t.Errorf("empty query not told from absent: %+v", r.URL.Query)
+	if r.Query == nil || *r.Query != "" {
+		t.Errorf("empty query not told from absent: %v", r.Query)
+	}
+	// The answer is a line of "relurl parse -json", byte for byte.
+	for _, u := range []string{"http://a/b;p?#f", "http://a b", "x\xffy"} {
+		_, _, body = get(t, srv, "/api/parse?url="+url.QueryEscape(u))
+		if want := string(appendParseJSON(nil, u)) + "\n"; string(body) != want {
+			t.Errorf("/api/parse?url=%q: %s, parse -json gives %s", u, body, want)
+		}
 	}
 	st, _, body = get(t, srv, "/api/parse?url="+url.QueryEscape("http://a b"))
-	r = parseResponse{}
+	r = jsonParse{}
 	json.Unmarshal(body, &r)
-	if st != http.StatusOK || r.Valid || r.Error == nil || r.Error.Offset != 8 || r.Error.Rule != "uchar" || !strings.Contains(r.Error.Message, "byte 8") {
+	if st != http.StatusOK || r.Valid || r.Offset == nil || *r.Offset != 8 || r.Rule != "uchar" || r.Reason == "" {
 		t.Errorf("invalid URL: %d %s", st, body)
 	}
 }
@@ -116,13 +123,12 @@ func TestAPIErrors(t *testing.T) {
 		{"/api/resolve?base=a&ref=%zz", 400, "", `malformed query string: invalid URL escape "%zz"`},
 		{"/api/resolve?base=a&ref=%", 400, "", `malformed query string`},
 		{"/api/resolve?base=http://a/b;p&ref=g", 400, "", `malformed query string: invalid semicolon separator`},
-		{"/api/resolve?base=a&ref=%FF", 400, "ref", `parameter "ref" is not valid UTF-8: byte 0 is 0xff`},
-		{"/api/resolve?base=a&ref=b&spec=rfc9999", 400, "spec", `unknown spec "rfc9999": this server has rfc1808`},
+		{"/api/resolve?base=a&ref=b&spec=rfc9999", 400, "spec", `unknown specification "rfc9999": want one of rfc1808, rfc2396, rfc3986`},
 		{"/api/parse", 400, "url", `missing parameter "url"`},
 		{"/api/parse?url=a&url=b", 400, "url", `given 2 times`},
 		{"/api/resolve?base=a&ref=" + long, 414, "", "query string of 8203 bytes is over the limit of 8192 (-max-query)"},
 		{"/api/nothing", 404, "", "no such API: /api/nothing"},
-		{"/nothing.html", 404, "", ""}, // the file server's own 404
+		{"/nothing.html", 404, "", "no such page: /nothing.html"},
 	}
 	for _, tc := range cases {
 		st, h, body := get(t, srv, tc.path)
@@ -133,7 +139,7 @@ func TestAPIErrors(t *testing.T) {
 		if tc.msg == "" {
 			continue
 		}
-		var e apiError
+		var e jsonError
 		if err := json.Unmarshal(body, &e); err != nil || h.Get("Content-Type") != "application/json; charset=utf-8" {
 			t.Errorf("%.60s: not a JSON error (%v): %s", tc.path, err, body)
 			continue
@@ -188,7 +194,7 @@ func TestRateLimit(t *testing.T) {
 		st, h, body := get(t, srv, "/api/parse?url=a")
 		codes = append(codes, st)
 		if st == http.StatusTooManyRequests {
-			var e apiError
+			var e jsonError
 			if json.Unmarshal(body, &e) != nil || !strings.Contains(e.Error.Message, "too many requests from 127.0.0.1") || h.Get("Retry-After") == "" {
 				t.Errorf("429 answer: %q, Retry-After %q", body, h.Get("Retry-After"))
 			}
@@ -306,16 +312,38 @@ func TestServeSignals(t *testing.T) {
 		if res.StatusCode != 200 || !strings.Contains(string(body), `"result":"http://a/g"`) {
 			t.Errorf("%d %s", res.StatusCode, body)
 		}
-		// Past -max-query, and past what net/http reads of a request line.
-		for _, n := range []int{2000, 1 << 20} {
-			res, err := http.Get(m[1] + "api/parse?url=" + strings.Repeat("a", n))
+		// Past -max-query (414), and past the longest request head, where
+		// net/http would answer in plain text (431): each a JSON error
+		// with the server's headers.
+		for _, tc := range []struct{ n, status int }{{2000, 414}, {100 << 10, 431}, {1 << 20, 431}} {
+			res, err := http.Get(m[1] + "api/parse?url=" + strings.Repeat("a", tc.n))
 			if err != nil {
 				t.Fatal(err)
 			}
+			body, _ := io.ReadAll(res.Body)
 			res.Body.Close()
-			if res.StatusCode < 400 || res.StatusCode > 499 {
-				t.Errorf("query of %d bytes: status %d", n, res.StatusCode)
+			var e jsonError
+			if res.StatusCode != tc.status || json.Unmarshal(body, &e) != nil || e.Error.Status != tc.status ||
+				res.Header.Get("Content-Security-Policy") == "" || res.Header.Get("Content-Type") != "application/json; charset=utf-8" {
+				t.Errorf("query of %d bytes: status %d, headers %v, body %.200s", tc.n, res.StatusCode, res.Header, body)
 			}
+		}
+		// The same for header fields.
+		req, _ := http.NewRequest("GET", m[1]+"api/parse?url=a", nil)
+		req.Header.Set("X-Big", strings.Repeat("b", 64<<10))
+		res, err = http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ = io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 431 || !strings.Contains(string(body), `"status":431`) {
+			t.Errorf("64 KiB header field: status %d, body %.200s", res.StatusCode, body)
+		}
+		// A request within the limits still gets its answer after them.
+		res, err = http.Get(m[1] + "api/parse?url=a")
+		if err != nil || res.StatusCode != 200 {
+			t.Errorf("after the errors: %v %v", res, err)
 		}
 		if err := cmd.Process.Signal(sig); err != nil {
 			t.Fatal(err)
