@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
@@ -103,7 +102,7 @@ func commandRows(t *testing.T, list string) []string {
 	return lines
 }
 
-func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.PipelineResult, error), sameAsCommand bool) {
+func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.PipelineResult, error)) {
 	dir := t.TempDir()
 	list, offs := writeArchives(t, dir)
 	out := filepath.Join(dir, "out", "links")
@@ -139,10 +138,8 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 	}
 
 	// The pipeline and the command give the same rows.
-	if sameAsCommand {
-		if cmd := commandRows(t, list); strings.Join(cmd, "\n") != strings.Join(got, "\n") {
-			t.Errorf("relurl links gives\n%s", strings.Join(cmd, "\n"))
-		}
+	if cmd := commandRows(t, list); strings.Join(cmd, "\n") != strings.Join(got, "\n") {
+		t.Errorf("relurl links gives\n%s", strings.Join(cmd, "\n"))
 	}
 
 	errs := readShards(t, out+"-errors", shards)
@@ -157,11 +154,8 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 // TestPipelinePrism runs the pipeline on prism, Beam's local runner,
 // in process.
 // It also checks that the rows are those of the relurl links command.
-func TestPipelinePrism(t *testing.T) { testPipeline(t, prism.Execute, true) }
-
-// TestPipelineDirect runs it on the older direct runner, which Beam
-// deprecates in favour of prism but which is still in the SDK.
-func TestPipelineDirect(t *testing.T) { testPipeline(t, direct.Execute, false) }
+// (Beam's older direct runner is deprecated for prism: it is not tested.)
+func TestPipelinePrism(t *testing.T) { testPipeline(t, prism.Execute) }
 
 func TestEscape(t *testing.T) {
 	if got := escape("a\tb\nc\rd\\e"); got != `a\tb\nc\rd\\e` {

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -365,5 +366,20 @@ func TestPauseFlush(t *testing.T) {
 		if err := cmd.Wait(); err != nil {
 			t.Errorf("%v: %v", args, err)
 		}
+	}
+}
+
+// TestVersion checks what -version prints for a stamped build (go install,
+// or go build in a clone) and for one without a stamp (go run, go test,
+// -buildvcs=false), which says how to get one.
+func TestVersion(t *testing.T) {
+	stamped := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: "v1.2.0"},
+		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "true"}}}
+	if got, want := formatVersion(stamped), "relurl v1.2.0 abc123+dirty go1.26.0\n"; got != want {
+		t.Errorf("stamped: %q, want %q", got, want)
+	}
+	bare := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: "(devel)"}}
+	if got := formatVersion(bare); !strings.HasPrefix(got, "relurl (devel) go1.26.0\n") || !strings.Contains(got, "go install github.com/relurl/relurl/cmd/relurl@latest") || !strings.Contains(got, "-buildvcs") {
+		t.Errorf("unstamped: %q", got)
 	}
 }
