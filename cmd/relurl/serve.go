@@ -42,12 +42,21 @@ side by side. Its files are built into the binary: it works offline.
 The same server answers JSON:
 
   GET /api/resolve?base=BASE&ref=REF[&spec=NAME]   the trace, as "relurl explain -json"
-  GET /api/parse?url=URL                           the components and section 2.2 validity
+  GET /api/parse?url=URL                           the components and section 2.2
+                                                   validity, as "relurl parse -json"
+
+Each answer is one JSON object on one line, with the same members as the
+command's; NAME is rfc1808 (the default), rfc2396 or rfc3986, in any case.
+The page keeps what is typed in its address (#base=...&refs=...&spec=...):
+a link to it reopens the same view.
 
 It listens on loopback unless -addr says otherwise, prints its address on
 standard error and stops cleanly on SIGINT or SIGTERM. Requests are
-limited in size and, per client address, in rate (a token bucket); a
-request over a limit gets a JSON error with status 414 or 429.`
+limited in size and, per client address, in rate (a token bucket). Every
+error is answered as JSON, {"error":{"status":N,"param":...,"message":...}}:
+400 for a bad parameter, 404 for an unknown path, 405 for a method other
+than GET or HEAD, 414 for a query over -max-query, 431 for a request line
+and header fields over -max-query plus 16 KiB, 429 over the rate.`
 
 // serveConfig holds the limits of the server, from the flags.
 type serveConfig struct {
@@ -72,13 +81,13 @@ func runServe(e *env, args []string) int {
 
 // serve runs the server until ctx is done, then shuts it down.
 func serve(ctx context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "serve", "[-addr HOST:PORT] [-max-query N] [-rate R] [-burst N]", serveHelp)
+	fs := newFlagSet(e, "serve", "[-addr HOST:PORT] [-max-query N] [-rate R] [-burst N] [-max-clients N]", serveHelp)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`; port 0 picks a free one")
 	cfg := defaultServeConfig
 	fs.IntVar(&cfg.maxQuery, "max-query", cfg.maxQuery, "largest query string accepted, in bytes (larger: 414)")
 	rateFlag := fs.Float64("rate", float64(cfg.rate), "requests per second allowed per client address; 0 for no limit (over it: 429)")
 	fs.IntVar(&cfg.burst, "burst", cfg.burst, "size of a client's token bucket: requests it may make at once before -rate applies")
-	fs.IntVar(&cfg.maxClients, "max-clients", cfg.maxClients, "client addresses whose rate is tracked at once")
+	fs.IntVar(&cfg.maxClients, "max-clients", cfg.maxClients, "client addresses whose rate is tracked at once; past it, the idle ones are forgotten first")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
