@@ -140,6 +140,10 @@ func dispatch(e *env, args []string) int {
 			usage(e.stdout)
 			return exitOK
 		case 2:
+			if fs.Arg(1) == "help" {
+				usage(e.stdout)
+				return exitOK
+			}
 			if c, ok := commands[fs.Arg(1)]; ok {
 				return c.run(e, []string{"-h"})
 			}

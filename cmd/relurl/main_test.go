@@ -283,31 +283,9 @@ func TestExamples(t *testing.T) {
 	relurlRun(t, "", "examples", "extra").want(t, "", 2)
 }
 
-func TestUsageAndStatus(t *testing.T) {
-	for _, c := range []string{"resolve", "parse", "check", "examples"} {
-		r := relurlRun(t, "", c, "-h")
-		if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: relurl "+c) || r.stderr != "" {
-			t.Errorf("%s -h: status %d, stdout %q, stderr %q", c, r.status, r.stdout, r.stderr)
-		}
-		if r := relurlRun(t, "", c, "-nosuchflag"); r.status != 2 || r.stdout != "" || strings.Count(r.stderr, "\n") != 2 {
-			t.Errorf("%s -nosuchflag: status %d, stderr %q", c, r.status, r.stderr)
-		}
-		r = relurlRun(t, "", "help", c)
-		if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: relurl "+c) {
-			t.Errorf("help %s: status %d, stdout %q", c, r.status, r.stdout)
-		}
-	}
-	r := relurlRun(t, "", "-version")
-	if r.status != 0 || !strings.HasPrefix(r.stdout, "relurl ") || !strings.Contains(r.stdout, "go1.") {
-		t.Errorf("-version: %+v", r)
-	}
-	r = relurlRun(t, "", "-h")
-	if r.status != 0 || !strings.Contains(r.stdout, "resolve") || !strings.Contains(r.stdout, "examples") {
-		t.Errorf("-h: %+v", r)
-	}
-	relurlRun(t, "", "nosuchcommand").want(t, "", 2)
-	relurlRun(t, "").want(t, "", 2)
-}
+// The conventions of usage, help and exit status are tested by the
+// scripts of testdata/script (module e2e), as users meet them.
+
 
 func TestReadError(t *testing.T) {
 	// Standard input that cannot be read (a directory): an error naming
