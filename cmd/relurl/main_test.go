@@ -286,7 +286,6 @@ func TestExamples(t *testing.T) {
 // The conventions of usage, help and exit status are tested by the
 // scripts of testdata/script (module e2e), as users meet them.
 
-
 func TestReadError(t *testing.T) {
 	// Standard input that cannot be read (a directory): an error naming
 	// it, exit 1.

@@ -128,4 +128,3 @@ func AppendInt(dst []byte, name string, v int) []byte {
 	dst = AppendName(dst, false, name)
 	return strconv.AppendInt(dst, int64(v), 10)
 }
-
