@@ -147,7 +147,7 @@ func dispatch(e *env, args []string) int {
 			if c, ok := commands[fs.Arg(1)]; ok {
 				return c.run(e, []string{"-h"})
 			}
-			e.errorf("help: unknown command %q; run \"relurl help\" for the list", fs.Arg(1))
+			e.errorf("help: unknown command %q;%s run \"relurl help\" for the list", fs.Arg(1), didYouMean(fs.Arg(1)))
 			return exitUsage
 		}
 		e.errorf("help: want at most one COMMAND, got %d; run \"relurl help\" for the list", fs.NArg()-1)
@@ -155,10 +155,51 @@ func dispatch(e *env, args []string) int {
 	}
 	c, ok := commands[name]
 	if !ok {
-		e.errorf("unknown command %q; run \"relurl help\" for the list", name)
+		e.errorf("unknown command %q;%s run \"relurl help\" for the list", name, didYouMean(name))
 		return exitUsage
 	}
 	return c.run(e, fs.Args()[1:])
+}
+
+// didYouMean suggests the command closest to a mistyped name (at most
+// two edits away), as " did you mean "resolve"?", or "".
+func didYouMean(name string) string {
+	best, bestD := "", 3
+	for _, n := range commandNames() {
+		if d := editDistance(name, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" did you mean %q?", best)
+}
+
+// editDistance is the Levenshtein distance between a and b, for short
+// strings. A long a (any argument may be typed) is cut: command names are
+// short, so nothing close is lost.
+func editDistance(a, b string) int {
+	if len(a) > 32 {
+		a = a[:32]
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // mainHint ends a usage error of relurl itself.
