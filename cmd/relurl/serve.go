@@ -54,9 +54,10 @@ It listens on loopback unless -addr says otherwise, prints its address on
 standard error and stops cleanly on SIGINT or SIGTERM. Requests are
 limited in size and, per client address, in rate (a token bucket). Every
 error is answered as JSON, {"error":{"status":N,"param":...,"message":...}}:
-400 for a bad parameter, 404 for an unknown path, 405 for a method other
-than GET or HEAD, 414 for a query over -max-query, 431 for a request line
-and header fields over -max-query plus 16 KiB, 429 over the rate.`
+400 for a bad parameter or a malformed request, 404 for an unknown path,
+405 for a method other than GET or HEAD, 414 for a query over -max-query,
+431 for a request line and header fields over -max-query plus 16 KiB,
+429 over the rate.`
 
 // serveConfig holds the limits of the server, from the flags.
 type serveConfig struct {
@@ -437,17 +438,60 @@ func (c *guardConn) Write(p []byte) (int, error) {
 		// the 431 was the answer.
 		return len(p), nil
 	}
+	if status, msg, ok := netHTTPError(p); ok {
+		// A request net/http refuses before any handler runs (a malformed
+		// request line, no Host): the same error, as the server's JSON.
+		c.answered = true
+		c.writeError(status, msg)
+		return len(p), nil
+	}
 	// A response: the next byte read begins a new head.
 	c.n, c.lineLen, c.inHead = 0, 0, false
 	return c.Conn.Write(p)
+}
+
+// netHTTPErrorHeaders are the headers net/http writes, and only it, with
+// the plain-text errors it answers before a handler runs (net/http's
+// conn.serve writes "HTTP/1.1 " + status + these + status or message).
+const netHTTPErrorHeaders = "\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n"
+
+// netHTTPError recognises such an answer in p and returns its status and
+// text.
+func netHTTPError(p []byte) (status int, msg string, ok bool) {
+	const prefix = "HTTP/1.1 "
+	if !bytes.HasPrefix(p, []byte(prefix)) || len(p) < len(prefix)+3 {
+		return 0, "", false
+	}
+	i := bytes.Index(p, []byte(netHTTPErrorHeaders))
+	if i < 0 {
+		return 0, "", false
+	}
+	status, err := strconv.Atoi(string(p[len(prefix) : len(prefix)+3]))
+	if err != nil || status < 400 || status > 599 {
+		return 0, "", false
+	}
+	// The text repeats the status line, with the reason after ": " when
+	// net/http gives one.
+	msg = strings.TrimPrefix(string(p[i+len(netHTTPErrorHeaders):]), strconv.Itoa(status)+" "+http.StatusText(status))
+	msg = strings.TrimPrefix(msg, ": ")
+	if msg == "" {
+		msg = "malformed HTTP request"
+	}
+	return status, msg, true
 }
 
 // answer431 writes the server's JSON error for a head over the limit,
 // with the headers of every answer, and marks the connection done.
 func (c *guardConn) answer431() {
 	c.answered = true
-	body := appendErrorJSON(nil, http.StatusRequestHeaderFieldsTooLarge, "",
+	c.writeError(http.StatusRequestHeaderFieldsTooLarge,
 		fmt.Sprintf("request head (request line and header fields) over the limit of %d bytes; a query string may have at most %d (-max-query)", c.max, c.max-16<<10))
+}
+
+// writeError writes the server's JSON error on the connection, with the
+// headers of every answer, then ends it.
+func (c *guardConn) writeError(status int, msg string) {
+	body := appendErrorJSON(nil, status, "", msg)
 	body = append(body, '\n')
 	h := http.Header{}
 	setSecurityHeaders(h)
@@ -456,7 +500,7 @@ func (c *guardConn) answer431() {
 	h.Set("Connection", "close")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "HTTP/1.1 %d %s\r\n", http.StatusRequestHeaderFieldsTooLarge, http.StatusText(http.StatusRequestHeaderFieldsTooLarge))
+	fmt.Fprintf(&b, "HTTP/1.1 %d %s\r\n", status, http.StatusText(status))
 	h.Write(&b)
 	b.WriteString("\r\n")
 	b.Write(body)

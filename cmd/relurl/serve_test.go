@@ -470,3 +470,40 @@ func FuzzGuardConn(f *testing.F) {
 		}
 	})
 }
+
+// TestServeRawErrors sends requests that net/http refuses before any
+// handler runs: each is answered with the server's JSON error and its
+// headers, not net/http's plain text.
+func TestServeRawErrors(t *testing.T) {
+	srv := httptest.NewUnstartedServer(newServer(noLimit).handler())
+	srv.Listener = guardListener{srv.Listener, noLimit.maxHead()}
+	srv.Start()
+	defer srv.Close()
+	for _, tc := range []struct {
+		req    string
+		status int
+		msg    string
+	}{
+		{"GET / HTTP/1.1\r\n\r\n", 400, "missing required Host header"},
+		{"nonsense\r\n\r\n", 400, "malformed HTTP request"},
+		{"GET / HTTP/1.1\r\nHost: x\r\nX: " + strings.Repeat("y", noLimit.maxHead()) + "\r\n\r\n", 431, "over the limit"},
+	} {
+		c, err := net.Dial("tcp", srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.SetDeadline(time.Now().Add(10 * time.Second))
+		go c.Write([]byte(tc.req))
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("%.40q: %v", tc.req, err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		c.Close()
+		var e jsonError
+		if res.StatusCode != tc.status || json.Unmarshal(body, &e) != nil || e.Error.Status != tc.status || !strings.Contains(e.Error.Message, tc.msg) ||
+			res.Header.Get("Content-Security-Policy") == "" || res.Header.Get("Content-Type") != "application/json; charset=utf-8" {
+			t.Errorf("%.40q: status %d, headers %v, body %s", tc.req, res.StatusCode, res.Header, body)
+		}
+	}
+}
