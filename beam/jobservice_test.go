@@ -51,5 +51,5 @@ func TestJobService(t *testing.T) {
 	if b, err := submit.CombinedOutput(); err != nil {
 		t.Fatalf("relurl-beam on the job service: %v\n%s", err, b)
 	}
-	checkOutput(t, dir, list, out, shards, offs, false)
+	checkOutput(t, dir, list, out, shards, offs)
 }

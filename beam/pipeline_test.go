@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
@@ -103,7 +102,7 @@ func commandRows(t *testing.T, list string) []string {
 	return lines
 }
 
-func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.PipelineResult, error), sameAsCommand bool) {
+func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.PipelineResult, error)) {
 	dir := t.TempDir()
 	list, offs := writeArchives(t, dir)
 	out := filepath.Join(dir, "out", "links")
@@ -115,12 +114,13 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 	if _, err := run(context.Background(), pl); err != nil {
 		t.Fatal(err)
 	}
-	checkOutput(t, dir, list, out, shards, offs, sameAsCommand)
+	checkOutput(t, dir, list, out, shards, offs)
 }
 
-// checkOutput checks the link and error shards a pipeline wrote under out
+// checkOutput checks the link and error shards a pipeline wrote under out,
+// and that the rows are those of the relurl links command,
 // for the archives writeArchives wrote into dir.
-func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[string][]int64, sameAsCommand bool) {
+func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[string][]int64) {
 	t.Helper()
 	got := readShards(t, out, shards)
 	one := func(i int) string { return fmt.Sprintf("%s#%d", filepath.Join(dir, "one.warc.gz"), offs["one"][i]) }
@@ -145,10 +145,8 @@ func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[strin
 	}
 
 	// The pipeline and the command give the same rows.
-	if sameAsCommand {
-		if cmd := commandRows(t, list); strings.Join(cmd, "\n") != strings.Join(got, "\n") {
-			t.Errorf("relurl links gives\n%s", strings.Join(cmd, "\n"))
-		}
+	if cmd := commandRows(t, list); strings.Join(cmd, "\n") != strings.Join(got, "\n") {
+		t.Errorf("relurl links gives\n%s", strings.Join(cmd, "\n"))
 	}
 
 	errs := readShards(t, out+"-errors", shards)
@@ -163,11 +161,8 @@ func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[strin
 // TestPipelinePrism runs the pipeline on prism, Beam's local runner,
 // in process.
 // It also checks that the rows are those of the relurl links command.
-func TestPipelinePrism(t *testing.T) { testPipeline(t, prism.Execute, true) }
-
-// TestPipelineDirect runs it on the older direct runner, which Beam
-// deprecates in favour of prism but which is still in the SDK.
-func TestPipelineDirect(t *testing.T) { testPipeline(t, direct.Execute, false) }
+// (Beam's older direct runner is deprecated for prism: it is not tested.)
+func TestPipelinePrism(t *testing.T) { testPipeline(t, prism.Execute) }
 
 func TestEscape(t *testing.T) {
 	if got := escape("a\tb\nc\rd\\e"); got != `a\tb\nc\rd\\e` {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"strconv"
 
 	"github.com/relurl/relurl"
@@ -52,13 +51,8 @@ func runCheck(e *env, args []string) int {
 		invalid bool
 	)
 	readErr := l.forEach(fs.Args(), func(s string) {
-		var verr *relurl.ValidationError
-		if err := relurl.Validate(s); err != nil {
-			if !errors.As(err, &verr) {
-				// Validate documents only *ValidationError; keep any
-				// other error visible rather than call the URL valid.
-				verr = &relurl.ValidationError{Input: s, Offset: 0, Rule: "?", Reason: err.Error()}
-			}
+		verr := validate(s)
+		if verr != nil {
 			invalid = true
 		}
 		if *asJSON {
@@ -96,11 +90,6 @@ func appendCheckText(dst []byte, s string, verr *relurl.ValidationError) []byte 
 func appendCheckJSON(dst []byte, s string, verr *relurl.ValidationError) []byte {
 	dst = append(dst, '{')
 	dst = appendJSONField(dst, true, "url", s)
-	dst = appendJSONBool(dst, "valid", verr == nil)
-	if verr != nil {
-		dst = appendJSONInt(dst, "offset", verr.Offset)
-		dst = appendJSONField(dst, false, "rule", verr.Rule)
-		dst = appendJSONField(dst, false, "reason", verr.Reason)
-	}
+	dst = appendValidityMembers(dst, verr)
 	return append(dst, '}')
 }

@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/difftable"
@@ -42,8 +40,8 @@ rfc3986) when that one differs from the two others, which agree; and
 
 Output line N always answers input line N (with -markdown, after the two
 header lines). A line that cannot be handled (no TAB between BASE and REF;
-a TAB or line break in a plain answer, which the format cannot hold;
-invalid UTF-8 with -json, which JSON cannot hold exactly) gets an empty
+a TAB or line break in a plain answer, which the format cannot hold: use
+-json, which holds any bytes) gets an empty
 output line (an empty row with -markdown) and an error on standard error
 naming it; the run goes on and exits with status 1.`
 
@@ -101,7 +99,7 @@ type comparer struct {
 	io             *lineIO
 	json, markdown bool
 	failed         bool
-	buf            bytes.Buffer
+	buf            []byte
 }
 
 func (c *comparer) refsFromInput(base string) {
@@ -138,20 +136,8 @@ func (c *comparer) emit(where, base, ref string) {
 	row := difftable.Compare(base, ref)
 	switch {
 	case c.json:
-		if !utf8.ValidString(base) || !utf8.ValidString(ref) {
-			c.fail("%s: not valid UTF-8, which a JSON string cannot hold exactly; use the plain output", where)
-			return
-		}
-		c.buf.Reset()
-		enc := json.NewEncoder(&c.buf)
-		enc.SetEscapeHTML(false)
-		differs := []string{}
-		for _, s := range row.Differs() {
-			differs = append(differs, s.String())
-		}
-		// The encoder ends the object with a newline.
-		enc.Encode(compareJSON{base, ref, row.Answers[0], row.Answers[1], row.Answers[2], differs})
-		c.io.out.Write(c.buf.Bytes())
+		c.buf = appendCompareJSON(c.buf[:0], base, ref, row)
+		c.io.out.Write(append(c.buf, '\n'))
 	case c.markdown:
 		if strings.ContainsAny(base, "\r\n") || strings.ContainsAny(ref, "\r\n") {
 			c.fail("%s: a line break cannot stand in a Markdown table cell; use -json", where)
@@ -172,14 +158,23 @@ func (c *comparer) emit(where, base, ref string) {
 	}
 }
 
-// compareJSON is the -json form of a line. Its fields follow relurl.Specs.
-type compareJSON struct {
-	Base    string   `json:"base"`
-	Ref     string   `json:"ref"`
-	RFC1808 string   `json:"rfc1808"`
-	RFC2396 string   `json:"rfc2396"`
-	RFC3986 string   `json:"rfc3986"`
-	Differs []string `json:"differs"`
+// appendCompareJSON appends the -json form of a line: "base", "ref", one
+// member per specification of relurl.Specs named as it prints ("rfc1808"),
+// and "differs", the specifications whose answer differs. Any bytes
+// survive (NAME_base64, as in "relurl parse -json").
+func appendCompareJSON(dst []byte, base, ref string, row difftable.Row) []byte {
+	dst = append(dst, '{')
+	dst = appendJSONField(dst, true, "base", base)
+	dst = appendJSONField(dst, false, "ref", ref)
+	for i, s := range relurl.Specs {
+		dst = appendJSONField(dst, false, s.String(), row.Answers[i])
+	}
+	differs := []string{}
+	for _, s := range row.Differs() {
+		differs = append(differs, s.String())
+	}
+	dst = appendJSONStrings(dst, "differs", differs)
+	return append(dst, '}')
 }
 
 // fail reports a line that cannot be compared and writes its placeholder:

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/relurl/relurl"
 )
@@ -24,10 +21,11 @@ one), every step of section 4 that applied with what it did, and the
 result. An empty argument ("") is an empty BASE (step 1) or the empty
 reference (step 2a).
 
-With -json the same is printed as one JSON object, the one that
-"relurl serve" answers at /api/resolve. JSON holds text: a BASE or REF
-that is not valid UTF-8 is rejected there (exit status 1); the text form
-shows any bytes, escaped.
+With -json the same is printed as one JSON object on one line, the one
+that "relurl serve" answers at /api/resolve. The components of the base,
+the reference and the result have the shape of "relurl parse -json" (an
+absent one is null). A string that is not valid UTF-8 gets a member
+NAME_base64 with its exact bytes, as in "relurl parse -json".
 
 The steps are those of RFC 1808. With -spec rfc2396 or rfc3986, the result
 is that specification's answer, shown after the RFC 1808 trace with the
@@ -35,41 +33,25 @@ answers of all three (as /api/resolve's spec parameter does).`
 
 func runExplain(e *env, args []string) int {
 	fs := newFlagSet(e, "explain", "[-json] [-spec NAME] BASE REF", explainHelp)
-	asJSON := fs.Bool("json", false, "print the trace as JSON, as /api/resolve does")
+	asJSON := fs.Bool("json", false, "print the trace as one JSON object on one line, as /api/resolve does")
 	spec := specFlag(fs)
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
 	if fs.NArg() != 2 {
 		e.errorf("explain: want 2 arguments, BASE and REF, got %d (use \"\" for an empty one)", fs.NArg())
-		fs.Usage()
 		return exitUsage
 	}
 	base, ref := fs.Arg(0), fs.Arg(1)
-	if !*asJSON {
-		fmt.Fprint(e.stdout, relurl.Explain(base, ref))
-		writeAnswers(e, base, ref)
-		if *spec != relurl.RFC1808 {
-			fmt.Fprintf(e.stdout, "\nresult by %s (%s): %s\n", spec, specSection(*spec), relurl.Quote(spec.Resolve(base, ref)))
-		}
+	if *asJSON {
+		out := appendResolveJSON(nil, newResolveResponse(base, ref, *spec))
+		e.stdout.Write(append(out, '\n'))
 		return exitOK
 	}
-	for _, a := range []struct{ name, s string }{{"BASE", base}, {"REF", ref}} {
-		if err := checkUTF8(a.name, a.s); err != nil {
-			e.errorf("explain: %v; JSON holds text only: drop -json to see the bytes escaped", err)
-			return exitRejected
-		}
-	}
-	resp, _ := newResolveResponse(base, ref, spec.String())
-	out, err := json.MarshalIndent(resp, "", "  ")
-	if err != nil {
-		e.errorf("explain: %v", err)
-		return exitRejected
-	}
-	out = append(out, '\n')
-	if _, err := e.stdout.Write(out); err != nil {
-		e.errorf("explain: writing output: %v", err)
-		return exitRejected
+	fmt.Fprint(e.stdout, relurl.Explain(base, ref))
+	writeAnswers(e, base, ref)
+	if *spec != relurl.RFC1808 {
+		fmt.Fprintf(e.stdout, "\nresult by %s (%s): %s\n", spec, specSection(*spec), relurl.Quote(spec.Resolve(base, ref)))
 	}
 	return exitOK
 }
@@ -90,23 +72,23 @@ func writeAnswers(e *env, base, ref string) {
 	}
 }
 
-// resolveResponse is the JSON of "relurl explain -json" and of
-// /api/resolve.
+// resolveResponse is what "relurl explain -json" and /api/resolve
+// answer, written by appendResolveJSON.
 type resolveResponse struct {
-	Spec   string `json:"spec"`   // the specification that gave Result
-	Result string `json:"result"` // the answer of Spec
+	Spec   string // the specification that gave Result
+	Result string // the answer of Spec
 	// ResultComponents splits Result by RFC 1808 section 2.4.
-	ResultComponents relurl.Components `json:"result_components"`
+	ResultComponents relurl.Components
 	// Trace is how RFC 1808 section 4 reaches its answer.
-	Trace   relurl.Trace `json:"trace"`
-	Answers []answer     `json:"answers"` // every specification's answer
+	Trace   relurl.Trace
+	Answers []answer // every specification's answer
 }
 
 // answer is one specification's resolution of the reference.
 type answer struct {
-	Spec    string `json:"spec"`
-	Result  string `json:"result"`
-	Differs bool   `json:"differs"` // Result differs from the first entry's (RFC 1808)
+	Spec    string
+	Result  string
+	Differs bool // Result differs from the first entry's (RFC 1808)
 }
 
 func answers(base, ref string) []answer {
@@ -119,44 +101,37 @@ func answers(base, ref string) []answer {
 }
 
 // newResolveResponse explains ref against base, with spec's answer as the
-// result: the first entry of specAnswers when spec is "". It reports false
-// for a spec not in the table.
-func newResolveResponse(base, ref, spec string) (resolveResponse, bool) {
+// result.
+func newResolveResponse(base, ref string, spec relurl.Spec) resolveResponse {
 	r := resolveResponse{Trace: relurl.Explain(base, ref), Answers: answers(base, ref)}
-	if spec == "" {
-		spec = specAnswers[0].Name
-	}
-	for _, a := range r.Answers {
-		if a.Spec == spec {
-			r.Spec, r.Result = a.Spec, a.Result
-			r.ResultComponents = relurl.SplitComponents(a.Result)
-			return r, true
-		}
-	}
-	return r, false
+	r.Spec, r.Result = spec.String(), spec.Resolve(base, ref)
+	r.ResultComponents = relurl.SplitComponents(r.Result)
+	return r
 }
 
-// specNames lists the specifications of specAnswers, for messages.
-func specNames() string {
-	names := make([]string, len(specAnswers))
-	for i, s := range specAnswers {
-		names[i] = s.Name
-	}
-	return strings.Join(names, ", ")
-}
-
-// checkUTF8 reports where s is not valid UTF-8, which JSON cannot hold
-// (encoding/json would replace the bytes with U+FFFD, silently).
-func checkUTF8(name, s string) error {
-	if utf8.ValidString(s) {
-		return nil
-	}
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			return fmt.Errorf("%s is not valid UTF-8: byte %d is %#02x", name, i, s[i])
+// appendResolveJSON appends r as one JSON object: "spec", "result",
+// "result_components", "trace" and "answers" (each "spec", "result",
+// "differs").
+func appendResolveJSON(dst []byte, r resolveResponse) []byte {
+	dst = append(dst, '{')
+	dst = appendJSONField(dst, true, "spec", r.Spec)
+	dst = appendJSONField(dst, false, "result", r.Result)
+	dst = appendJSONName(dst, false, "result_components")
+	dst = appendComponentsJSON(dst, r.ResultComponents)
+	dst = appendJSONName(dst, false, "trace")
+	dst = appendTraceJSON(dst, r.Trace)
+	dst = appendJSONName(dst, false, "answers")
+	dst = append(dst, '[')
+	for i, a := range r.Answers {
+		if i > 0 {
+			dst = append(dst, ',')
 		}
-		i += n
+		dst = append(dst, '{')
+		dst = appendJSONField(dst, true, "spec", a.Spec)
+		dst = appendJSONField(dst, false, "result", a.Result)
+		dst = appendJSONBool(dst, "differs", a.Differs)
+		dst = append(dst, '}')
 	}
-	return nil
+	dst = append(dst, ']')
+	return append(dst, '}')
 }

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -232,9 +233,9 @@ func TestParse(t *testing.T) {
 		`scheme=absent net_loc=absent path="" params=absent query=absent fragment=absent`,
 	), 0)
 	relurlRun(t, "http://a/b;\r\n\n#\n", "parse", "-json").want(t, lines(
-		`{"url":"http://a/b;","scheme":"http","net_loc":"a","path":"/b","params":"","query":null,"fragment":null}`,
-		`{"url":"","scheme":null,"net_loc":null,"path":"","params":null,"query":null,"fragment":null}`,
-		`{"url":"#","scheme":null,"net_loc":null,"path":"","params":null,"query":null,"fragment":""}`,
+		`{"url":"http://a/b;","scheme":"http","net_loc":"a","path":"/b","params":"","query":null,"fragment":null,"valid":true}`,
+		`{"url":"","scheme":null,"net_loc":null,"path":"","params":null,"query":null,"fragment":null,"valid":true}`,
+		`{"url":"#","scheme":null,"net_loc":null,"path":"","params":null,"query":null,"fragment":"","valid":true}`,
 	), 0)
 }
 
@@ -282,31 +283,8 @@ func TestExamples(t *testing.T) {
 	relurlRun(t, "", "examples", "extra").want(t, "", 2)
 }
 
-func TestUsageAndStatus(t *testing.T) {
-	for _, c := range []string{"resolve", "parse", "check", "examples"} {
-		r := relurlRun(t, "", c, "-h")
-		if r.status != 0 || !strings.HasPrefix(r.stderr, "Usage: relurl "+c) || r.stdout != "" {
-			t.Errorf("%s -h: status %d, stdout %q, stderr %q", c, r.status, r.stdout, r.stderr)
-		}
-		if r := relurlRun(t, "", c, "-nosuchflag"); r.status != 2 || r.stdout != "" {
-			t.Errorf("%s -nosuchflag: status %d", c, r.status)
-		}
-		r = relurlRun(t, "", "help", c)
-		if r.status != 0 || !strings.HasPrefix(r.stderr, "Usage: relurl "+c) {
-			t.Errorf("help %s: status %d, stderr %q", c, r.status, r.stderr)
-		}
-	}
-	r := relurlRun(t, "", "-version")
-	if r.status != 0 || !strings.HasPrefix(r.stdout, "relurl ") || !strings.Contains(r.stdout, "go1.") {
-		t.Errorf("-version: %+v", r)
-	}
-	r = relurlRun(t, "", "-h")
-	if r.status != 0 || !strings.Contains(r.stderr, "resolve") || !strings.Contains(r.stderr, "examples") {
-		t.Errorf("-h: %+v", r)
-	}
-	relurlRun(t, "", "nosuchcommand").want(t, "", 2)
-	relurlRun(t, "").want(t, "", 2)
-}
+// The conventions of usage, help and exit status are tested by the
+// scripts of testdata/script (module e2e), as users meet them.
 
 func TestReadError(t *testing.T) {
 	// Standard input that cannot be read (a directory): an error naming
@@ -365,5 +343,20 @@ func TestPauseFlush(t *testing.T) {
 		if err := cmd.Wait(); err != nil {
 			t.Errorf("%v: %v", args, err)
 		}
+	}
+}
+
+// TestVersion checks what -version prints for a stamped build (go install,
+// or go build in a clone) and for one without a stamp (go run, go test,
+// -buildvcs=false), which says how to get one.
+func TestVersion(t *testing.T) {
+	stamped := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: "v1.2.0"},
+		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "true"}}}
+	if got, want := formatVersion(stamped), "relurl v1.2.0 abc123+dirty go1.26.0\n"; got != want {
+		t.Errorf("stamped: %q, want %q", got, want)
+	}
+	bare := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: "(devel)"}}
+	if got := formatVersion(bare); !strings.HasPrefix(got, "relurl (devel) go1.26.0\n") || !strings.Contains(got, "go install github.com/relurl/relurl/cmd/relurl@latest") || !strings.Contains(got, "-buildvcs") {
+		t.Errorf("unstamped: %q", got)
 	}
 }

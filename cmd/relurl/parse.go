@@ -29,9 +29,12 @@ word absent:
 
   scheme="http" net_loc="a" path="/b/c/d" params="p" query="q" fragment=absent
 
-With -json, one JSON object per line, an absent component as null:
+With -json, one JSON object per line, an absent component as null, and
+the URL's validity by the BNF of section 2.2 as "relurl check -json"
+gives it (the object is the answer of "relurl serve" at /api/parse):
 
-  {"url":"http://a/b/c/d;p?q","scheme":"http","net_loc":"a","path":"/b/c/d","params":"p","query":"q","fragment":null}
+  {"url":"http://a/b/c/d;p?q","scheme":"http","net_loc":"a","path":"/b/c/d","params":"p","query":"q","fragment":null,"valid":true}
+  {"url":"a b","scheme":null,"net_loc":null,"path":"a b","params":null,"query":null,"fragment":null,"valid":false,"offset":1,"rule":"uchar","reason":"..."}
 
 JSON strings cannot hold bytes that are not UTF-8: such a value is written
 with U+FFFD in their place, and a member NAME_base64 (for instance
@@ -47,11 +50,10 @@ func runParse(e *env, args []string) int {
 	l := newLineIO(e)
 	var buf []byte
 	readErr := l.forEach(fs.Args(), func(s string) {
-		u := relurl.Parse(s)
 		if *asJSON {
-			buf = appendParseJSON(buf[:0], u)
+			buf = appendParseJSON(buf[:0], s)
 		} else {
-			buf = appendParseText(buf[:0], u)
+			buf = appendParseText(buf[:0], relurl.Parse(s))
 		}
 		buf = append(buf, '\n')
 		l.out.Write(buf)
@@ -99,12 +101,11 @@ func appendParseText(dst []byte, u relurl.URL) []byte {
 	return dst
 }
 
-// appendParseJSON appends u and its components as one JSON object.
-func appendParseJSON(dst []byte, u relurl.URL) []byte {
+// appendParseJSON appends the components of s and its validity as one
+// JSON object, the answer of /api/parse.
+func appendParseJSON(dst []byte, s string) []byte {
 	dst = append(dst, '{')
-	dst = appendJSONField(dst, true, "url", u.String())
-	for _, c := range components {
-		dst = appendJSONOptional(dst, c.name, c.value(u), c.has(u))
-	}
+	dst = appendComponentsMembers(dst, relurl.SplitComponents(s))
+	dst = appendValidityMembers(dst, validate(s))
 	return append(dst, '}')
 }

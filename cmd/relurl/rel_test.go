@@ -131,8 +131,8 @@ func TestRelUsage(t *testing.T) {
 	if _, _, code := runRelCmd(t, "", "rel", "-nope"); code != exitUsage {
 		t.Errorf("bad flag: exit %d", code)
 	}
-	if _, errOut, code := runRelCmd(t, "", "rel", "-h"); code != exitOK || !strings.Contains(errOut, "Usage: relurl rel") {
-		t.Errorf("-h: exit %d, stderr %q", code, errOut)
+	if out, _, code := runRelCmd(t, "", "rel", "-h"); code != exitOK || !strings.Contains(out, "Usage: relurl rel") {
+		t.Errorf("-h: exit %d, stdout %q", code, out)
 	}
 }
 
@@ -249,7 +249,7 @@ var (
 	tsvUnescape = strings.NewReplacer(`\\`, `\`, `\t`, "\t", `\n`, "\n", `\r`, "\r")
 )
 
-// TestRelEscapedTSV checks what notes/rel-README.md tells users: "relurl
+// TestRelEscapedTSV checks what the command guide tells users: "relurl
 // rel" may be fed the escaped columns of "relurl links" as they are. The
 // escapes hold none of ":/;?#." and break no scheme, so resolution works
 // the same on escaped text, and the escaped answer, unescaped, resolves

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -51,7 +53,7 @@ func TestAPIResolve(t *testing.T) {
 		if st != http.StatusOK || h.Get("Content-Type") != "application/json; charset=utf-8" {
 			t.Fatalf("%q: status %d, type %q: %s", ex.Ref, st, h.Get("Content-Type"), body)
 		}
-		var r resolveResponse
+		var r jsonResolve
 		if err := json.Unmarshal(body, &r); err != nil {
 			t.Fatalf("%q: %v", ex.Ref, err)
 		}
@@ -78,20 +80,27 @@ func TestAPIParse(t *testing.T) {
 	srv := httptest.NewServer(newServer(noLimit).handler())
 	defer srv.Close()
 	st, _, body := get(t, srv, "/api/parse?url="+url.QueryEscape("http://a/b;p?#f"))
-	var r parseResponse
+	var r jsonParse
 	if err := json.Unmarshal(body, &r); err != nil || st != http.StatusOK {
 		t.Fatalf("%d %v %s", st, err, body)
 	}
-	if r.URL != relurl.SplitComponents("http://a/b;p?#f") || !r.Valid || r.Error != nil {
+	if r.URL != "http://a/b;p?#f" || *r.Scheme != "http" || *r.Params != "p" || !r.Valid || r.Offset != nil {
 		t.Errorf("got %+v", r)
 	}
-	if !r.URL.Query.Present || r.URL.Query.Value != "" {
-		t.Errorf("empty query not told from absent: %+v", r.URL.Query)
+	if r.Query == nil || *r.Query != "" {
+		t.Errorf("empty query not told from absent: %v", r.Query)
+	}
+	// The answer is a line of "relurl parse -json", byte for byte.
+	for _, u := range []string{"http://a/b;p?#f", "http://a b", "x\xffy"} {
+		_, _, body = get(t, srv, "/api/parse?url="+url.QueryEscape(u))
+		if want := string(appendParseJSON(nil, u)) + "\n"; string(body) != want {
+			t.Errorf("/api/parse?url=%q: %s, parse -json gives %s", u, body, want)
+		}
 	}
 	st, _, body = get(t, srv, "/api/parse?url="+url.QueryEscape("http://a b"))
-	r = parseResponse{}
+	r = jsonParse{}
 	json.Unmarshal(body, &r)
-	if st != http.StatusOK || r.Valid || r.Error == nil || r.Error.Offset != 8 || r.Error.Rule != "uchar" || !strings.Contains(r.Error.Message, "byte 8") {
+	if st != http.StatusOK || r.Valid || r.Offset == nil || *r.Offset != 8 || r.Rule != "uchar" || r.Reason == "" {
 		t.Errorf("invalid URL: %d %s", st, body)
 	}
 }
@@ -116,13 +125,12 @@ func TestAPIErrors(t *testing.T) {
 		{"/api/resolve?base=a&ref=%zz", 400, "", `malformed query string: invalid URL escape "%zz"`},
 		{"/api/resolve?base=a&ref=%", 400, "", `malformed query string`},
 		{"/api/resolve?base=http://a/b;p&ref=g", 400, "", `malformed query string: invalid semicolon separator`},
-		{"/api/resolve?base=a&ref=%FF", 400, "ref", `parameter "ref" is not valid UTF-8: byte 0 is 0xff`},
-		{"/api/resolve?base=a&ref=b&spec=rfc9999", 400, "spec", `unknown spec "rfc9999": this server has rfc1808`},
+		{"/api/resolve?base=a&ref=b&spec=rfc9999", 400, "spec", `unknown specification "rfc9999": want one of rfc1808, rfc2396, rfc3986`},
 		{"/api/parse", 400, "url", `missing parameter "url"`},
 		{"/api/parse?url=a&url=b", 400, "url", `given 2 times`},
 		{"/api/resolve?base=a&ref=" + long, 414, "", "query string of 8203 bytes is over the limit of 8192 (-max-query)"},
 		{"/api/nothing", 404, "", "no such API: /api/nothing"},
-		{"/nothing.html", 404, "", ""}, // the file server's own 404
+		{"/nothing.html", 404, "", "no such page: /nothing.html"},
 	}
 	for _, tc := range cases {
 		st, h, body := get(t, srv, tc.path)
@@ -133,7 +141,7 @@ func TestAPIErrors(t *testing.T) {
 		if tc.msg == "" {
 			continue
 		}
-		var e apiError
+		var e jsonError
 		if err := json.Unmarshal(body, &e); err != nil || h.Get("Content-Type") != "application/json; charset=utf-8" {
 			t.Errorf("%.60s: not a JSON error (%v): %s", tc.path, err, body)
 			continue
@@ -188,7 +196,7 @@ func TestRateLimit(t *testing.T) {
 		st, h, body := get(t, srv, "/api/parse?url=a")
 		codes = append(codes, st)
 		if st == http.StatusTooManyRequests {
-			var e apiError
+			var e jsonError
 			if json.Unmarshal(body, &e) != nil || !strings.Contains(e.Error.Message, "too many requests from 127.0.0.1") || h.Get("Retry-After") == "" {
 				t.Errorf("429 answer: %q, Retry-After %q", body, h.Get("Retry-After"))
 			}
@@ -236,8 +244,8 @@ func TestLimiter(t *testing.T) {
 	}
 }
 
-// FuzzAPI sends any query string to the API: the answer is JSON with a
-// 200 or a 4xx, never a 500.
+// FuzzAPI sends any query string to the API: the answer is one line of
+// JSON with a 200 or a 4xx, never a 500.
 func FuzzAPI(f *testing.F) {
 	f.Add("resolve", "base=http%3A%2F%2Fa%2Fb&ref=..%2Fg") // a good request
 	f.Add("resolve", "base=a&ref=%zz")                     // bad escape
@@ -260,6 +268,11 @@ func FuzzAPI(f *testing.F) {
 		}
 		if !json.Valid(w.Body.Bytes()) {
 			t.Fatalf("query %q: not JSON: %s", query, w.Body)
+		}
+		// One object on one line, with the headers of every answer.
+		if bytes.IndexByte(w.Body.Bytes(), '\n') != w.Body.Len()-1 || w.Header().Get("Content-Type") != "application/json; charset=utf-8" ||
+			w.Header().Get("Content-Security-Policy") == "" {
+			t.Fatalf("query %q: headers %v, body %q", query, w.Header(), w.Body)
 		}
 	})
 }
@@ -306,16 +319,38 @@ func TestServeSignals(t *testing.T) {
 		if res.StatusCode != 200 || !strings.Contains(string(body), `"result":"http://a/g"`) {
 			t.Errorf("%d %s", res.StatusCode, body)
 		}
-		// Past -max-query, and past what net/http reads of a request line.
-		for _, n := range []int{2000, 1 << 20} {
-			res, err := http.Get(m[1] + "api/parse?url=" + strings.Repeat("a", n))
+		// Past -max-query (414), and past the longest request head, where
+		// net/http would answer in plain text (431): each a JSON error
+		// with the server's headers.
+		for _, tc := range []struct{ n, status int }{{2000, 414}, {100 << 10, 431}, {1 << 20, 431}} {
+			res, err := http.Get(m[1] + "api/parse?url=" + strings.Repeat("a", tc.n))
 			if err != nil {
 				t.Fatal(err)
 			}
+			body, _ := io.ReadAll(res.Body)
 			res.Body.Close()
-			if res.StatusCode < 400 || res.StatusCode > 499 {
-				t.Errorf("query of %d bytes: status %d", n, res.StatusCode)
+			var e jsonError
+			if res.StatusCode != tc.status || json.Unmarshal(body, &e) != nil || e.Error.Status != tc.status ||
+				res.Header.Get("Content-Security-Policy") == "" || res.Header.Get("Content-Type") != "application/json; charset=utf-8" {
+				t.Errorf("query of %d bytes: status %d, headers %v, body %.200s", tc.n, res.StatusCode, res.Header, body)
 			}
+		}
+		// The same for header fields.
+		req, _ := http.NewRequest("GET", m[1]+"api/parse?url=a", nil)
+		req.Header.Set("X-Big", strings.Repeat("b", 64<<10))
+		res, err = http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ = io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 431 || !strings.Contains(string(body), `"status":431`) {
+			t.Errorf("64 KiB header field: status %d, body %.200s", res.StatusCode, body)
+		}
+		// A request within the limits still gets its answer after them.
+		res, err = http.Get(m[1] + "api/parse?url=a")
+		if err != nil || res.StatusCode != 200 {
+			t.Errorf("after the errors: %v %v", res, err)
 		}
 		if err := cmd.Process.Signal(sig); err != nil {
 			t.Fatal(err)
@@ -350,5 +385,125 @@ func TestServeFlags(t *testing.T) {
 	e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errb}
 	if st := serve(context.Background(), e, []string{"-addr", "256.0.0.1:1"}); st != exitRejected || !strings.Contains(errb.String(), "relurl: serve: listen tcp") {
 		t.Errorf("bad address: exit %d, stderr %q", st, errb.String())
+	}
+}
+
+// chunkConn is a connection that reads data in chunks of the sizes given
+// (cycling), and records what is written.
+type chunkConn struct {
+	net.Conn // nil: only the methods below are used
+	data     []byte
+	sizes    []byte
+	i        int
+	out      bytes.Buffer
+}
+
+func (c *chunkConn) Read(p []byte) (int, error) {
+	if len(c.data) == 0 {
+		return 0, io.EOF
+	}
+	n := len(p)
+	if len(c.sizes) > 0 {
+		n = min(n, int(c.sizes[c.i%len(c.sizes)])+1)
+		c.i++
+	}
+	n = copy(p[:min(n, len(c.data))], c.data)
+	c.data = c.data[n:]
+	return n, nil
+}
+
+func (c *chunkConn) Write(p []byte) (int, error)      { return c.out.Write(p) }
+func (c *chunkConn) CloseWrite() error                { return nil }
+func (c *chunkConn) SetReadDeadline(time.Time) error  { return nil }
+func (c *chunkConn) SetWriteDeadline(time.Time) error { return nil }
+
+// FuzzGuardConn feeds request bytes, in chunks of any sizes, to the
+// connection that bounds request heads: it passes every byte of a head
+// within the limit on unchanged, and answers a longer one with the JSON
+// 431, wherever the reads cut the input.
+func FuzzGuardConn(f *testing.F) {
+	f.Add([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), []byte{0}, 64)                       // a head within the limit, byte by byte
+	f.Add([]byte("GET /"+strings.Repeat("a", 100)+" HTTP/1.1\r\n\r\n"), []byte{7, 200}, 64) // a request line over it
+	f.Add([]byte("GET / HTTP/1.1\nX: "+strings.Repeat("b", 80)+"\n\nbody"), []byte{3}, 64)  // LF only, a header over it
+	f.Add([]byte("GET / HTTP/1.1\r\n\r\n"+strings.Repeat("c", 500)), []byte{255}, 32)       // a body past the head is not counted
+	f.Add([]byte("\r\n\r\nGET / HTTP/1.1\r\n\r\n"), []byte{1, 2}, 8)                        // empty lines first
+	f.Fuzz(func(t *testing.T, data, sizes []byte, max int) {
+		if max < 1 || max > 1<<16 {
+			return
+		}
+		c := &chunkConn{data: data, sizes: sizes}
+		g := &guardConn{Conn: c, max: max}
+		var got []byte
+		buf := make([]byte, 512)
+		var rerr error
+		for rerr == nil {
+			var n int
+			n, rerr = g.Read(buf)
+			got = append(got, buf[:n]...)
+		}
+		// Where the head ends: the byte after the first empty line (CRs
+		// aside) past the first two bytes, or the whole input.
+		end, lineLen := len(data), 0
+		for i, b := range data {
+			if b == '\n' {
+				if lineLen == 0 && i+1 > 2 {
+					end = i
+					break
+				}
+				lineLen = 0
+			} else if b != '\r' {
+				lineLen++
+			}
+		}
+		want431 := end > max
+		if g.answered != want431 {
+			t.Fatalf("answered %v, want %v (head of %d bytes, limit %d)", g.answered, want431, end, max)
+		}
+		if want431 {
+			if rerr != errHeadTooLarge || !strings.HasPrefix(c.out.String(), "HTTP/1.1 431 ") || !strings.Contains(c.out.String(), `"status":431`) {
+				t.Fatalf("read error %v, answer %q", rerr, c.out.String())
+			}
+			return
+		}
+		if rerr != io.EOF || !bytes.Equal(got, data) || c.out.Len() != 0 {
+			t.Fatalf("read error %v; passed %q of %q; wrote %q", rerr, got, data, c.out.String())
+		}
+	})
+}
+
+// TestServeRawErrors sends requests that net/http refuses before any
+// handler runs: each is answered with the server's JSON error and its
+// headers, not net/http's plain text.
+func TestServeRawErrors(t *testing.T) {
+	srv := httptest.NewUnstartedServer(newServer(noLimit).handler())
+	srv.Listener = guardListener{srv.Listener, noLimit.maxHead()}
+	srv.Start()
+	defer srv.Close()
+	for _, tc := range []struct {
+		req    string
+		status int
+		msg    string
+	}{
+		{"GET / HTTP/1.1\r\n\r\n", 400, "missing required Host header"},
+		{"nonsense\r\n\r\n", 400, "malformed HTTP request"},
+		{"GET / HTTP/1.1\r\nHost: x\r\nX: " + strings.Repeat("y", noLimit.maxHead()) + "\r\n\r\n", 431, "over the limit"},
+	} {
+		c, err := net.Dial("tcp", srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.SetDeadline(time.Now().Add(10 * time.Second))
+		go c.Write([]byte(tc.req))
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("%.40q: %v", tc.req, err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		c.Close()
+		var e jsonError
+		if res.StatusCode != tc.status || json.Unmarshal(body, &e) != nil || e.Error.Status != tc.status || !strings.Contains(e.Error.Message, tc.msg) ||
+			res.Header.Get("Content-Security-Policy") == "" || res.Header.Get("Content-Type") != "application/json; charset=utf-8" {
+			t.Errorf("%.40q: status %d, headers %v, body %s", tc.req, res.StatusCode, res.Header, body)
+		}
 	}
 }

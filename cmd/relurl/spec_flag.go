@@ -10,7 +10,7 @@ import (
 // the specification whose rules they follow, RFC 1808 by default.
 func specFlag(fs *flag.FlagSet) *relurl.Spec {
 	spec := new(relurl.Spec)
-	fs.TextVar(spec, "spec", relurl.RFC1808, "the specification to resolve by: rfc1808, rfc2396 or rfc3986")
+	fs.TextVar(spec, "spec", relurl.RFC1808, "resolve by the specification `NAME`: rfc1808, rfc2396 or rfc3986, in any case")
 	return spec
 }
 

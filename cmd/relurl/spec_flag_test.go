@@ -30,7 +30,7 @@ func TestSpecFlag(t *testing.T) {
 		t.Errorf("explain -spec rfc3986: status %d, output %q", r.status, r.stdout)
 	}
 	r = relurlRun(t, "", "explain", "-json", "-spec", "rfc2396", base, "?y")
-	if r.status != 0 || !strings.Contains(r.stdout, `"result": "http://a/b/c/?y"`) {
+	if r.status != 0 || !strings.Contains(r.stdout, `"result":"http://a/b/c/?y"`) {
 		t.Errorf("explain -json -spec rfc2396: status %d, output %q", r.status, r.stdout)
 	}
 

@@ -1,11 +1,15 @@
 // The page of "relurl serve": it asks /api/parse and /api/resolve as the
 // user types and shows the answers. Every string from the user or the
 // server is put in the page with textContent, never as HTML.
+//
+// The page keeps its state (base, references, specification) in the
+// fragment of its own URL, #base=...&refs=...&spec=..., so that a link to
+// a view reopens it; the fragment never reaches the server.
 'use strict';
 
 const maxRefs = 20; // references shown at once, to stay within the rate limit
 const el = (id) => document.getElementById(id);
-const baseInput = el('base'), refsInput = el('refs');
+const baseInput = el('base'), refsInput = el('refs'), specInput = el('spec');
 let generation = 0, timer = 0;
 
 function h(tag, attrs, ...children) {
@@ -29,11 +33,12 @@ async function api(path, params) {
   return body;
 }
 
-// component shows one component's value, or says it is absent or empty.
-function component(c) {
-  if (!c.present) return h('span', { class: 'absent' }, 'absent');
-  if (c.value === '') return h('span', { class: 'empty' }, 'empty');
-  return h('code', null, c.value);
+// component shows one component's value, or says it is absent (null in
+// the API's answers) or empty.
+function component(v) {
+  if (v === null || v === undefined) return h('span', { class: 'absent' }, 'absent');
+  if (v === '') return h('span', { class: 'empty' }, 'empty');
+  return h('code', null, v);
 }
 
 const names = [
@@ -80,6 +85,7 @@ function refCard(ref, r) {
     answers.append(h('tr', { class: a.differs ? 'differs' : '' },
       h('td', null, a.spec), h('td', null, h('code', null, a.result)),
       h('td', { class: a.differs ? 'differs' : '' }, a.differs ? 'differs from ' + r.answers[0].spec : 'same')));
+    if (a.spec === r.spec) answers.lastChild.classList.add('chosen');
   }
   const comps = h('table', { class: 'components' });
   componentsTable(comps, [['base', r.trace.base], ['reference', r.trace.ref], ['result', r.result_components]]);
@@ -94,9 +100,29 @@ function refCard(ref, r) {
         h('h3', null, 'Answers by specification'), answers)));
 }
 
+// loadState sets the inputs from the page's fragment, if it holds a state.
+function loadState() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (p.has('base')) baseInput.value = p.get('base');
+  if (p.has('refs')) refsInput.value = p.get('refs');
+  if (p.has('spec')) {
+    const spec = p.get('spec').toLowerCase();
+    if ([...specInput.options].some((o) => o.value === spec)) specInput.value = spec;
+  }
+}
+
+// saveState writes the inputs into the page's fragment, without a new
+// history entry for each key typed.
+function saveState() {
+  const p = new URLSearchParams({ base: baseInput.value, refs: refsInput.value, spec: specInput.value });
+  const hash = '#' + p.toString();
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+
 async function update() {
   const gen = ++generation;
-  const base = baseInput.value;
+  saveState();
+  const base = baseInput.value, spec = specInput.value;
   let refs = refsInput.value.split('\n');
   if (refs.length > 1 && refs[refs.length - 1] === '') refs.pop();
   const more = refs.length - maxRefs;
@@ -104,15 +130,15 @@ async function update() {
   try {
     const [parsed, ...results] = await Promise.all([
       api('/api/parse', { url: base }),
-      ...refs.map((ref) => api('/api/resolve', { base, ref })),
+      ...refs.map((ref) => api('/api/resolve', { base, ref, spec })),
     ]);
     if (gen !== generation) return; // the user typed on: a newer update runs
     el('error').hidden = true;
-    baseTable(el('base-components'), parsed.url);
+    baseTable(el('base-components'), parsed);
     const v = el('base-validity');
     v.className = 'validity ' + (parsed.valid ? 'ok' : 'bad');
     v.textContent = parsed.valid ? '✓ valid by the BNF of section 2.2'
-      : '⚠ not valid by section 2.2 (it is still resolved): ' + parsed.error.reason + ' at byte ' + parsed.error.offset + ', rule ' + parsed.error.rule;
+      : '⚠ not valid by section 2.2 (it is still resolved): ' + parsed.reason + ' at byte ' + parsed.offset + ', rule ' + parsed.rule;
     const out = el('results');
     out.replaceChildren(...refs.map((ref, i) => refCard(ref, results[i])));
     if (more > 0) out.append(h('p', null, more + ' more references not shown: at most ' + maxRefs + ' at once.'));
@@ -131,4 +157,8 @@ function schedule() {
 
 baseInput.addEventListener('input', schedule);
 refsInput.addEventListener('input', schedule);
+specInput.addEventListener('change', update);
+// A link to another view opened in this page: show it.
+window.addEventListener('hashchange', () => { loadState(); update(); });
+loadState();
 update();

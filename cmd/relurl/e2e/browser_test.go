@@ -1,24 +1,25 @@
-package main
+package e2e
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"image/png"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/relurl/relurl"
 )
 
-var screenshot = flag.String("screenshot", "", "write the browser test's screenshot of the page to `FILE` (the README's is ../../docs/serve.png)")
+var screenshot = flag.String("screenshot", "", "write the browser test's screenshot of the page to `FILE` (the README's is ../../../docs/serve.png)")
 
 // chromium finds the browser: $RELURL_CHROMIUM, or chromium on the PATH.
 // With CI=true a missing browser fails the test; otherwise it is skipped.
@@ -43,8 +44,7 @@ func chromium(t *testing.T) string {
 // and every step of the trace shown.
 func TestBrowser(t *testing.T) {
 	exe := chromium(t)
-	srv := httptest.NewServer(newServer(defaultServeConfig).handler())
-	defer srv.Close()
+	srvURL := startServe(t)
 
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
@@ -67,12 +67,12 @@ func TestBrowser(t *testing.T) {
 	defer cancelTab()
 
 	const base, ref = "http://a/b/c/d;p?q#f", "./../g/."
-	want := relurl.Explain(base, ref)
+	want := explain(t, base, ref)
 	if want.Result != "http://a/b/g/" {
-		t.Fatalf("Explain gives %q", want.Result)
+		t.Fatalf("relurl explain gives %q", want.Result)
 	}
 	err := chromedp.Do(ctx,
-		chromedp.Navigate(srv.URL+"/"),
+		chromedp.Navigate(srvURL+"/"),
 		// The page shows the default example once loaded.
 		chromedp.Poll[chromedp.Void](`document.body.dataset.ready !== undefined`, chromedp.WithPollingTimeout(20*time.Second)),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('base').value = ''; document.getElementById('refs').value = ''`),
@@ -146,6 +146,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testShareableState(t, ctx, srvURL)
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)
@@ -165,4 +166,115 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// testShareableState checks that the page keeps its state in its URL: the
+// address after typing, opened in a new tab, shows the same view; and a
+// link with a state in its fragment opens on that state.
+func testShareableState(t *testing.T, ctx context.Context, srvURL string) {
+	t.Helper()
+	const base, refs = "http://a/b/c/d;p?q", "g;x\n../h"
+	err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('base').value = ''; document.getElementById('refs').value = ''`),
+		chromedp.SendKeys("#base", base),
+		chromedp.SendKeys("#refs", refs),
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('spec'); s.value = 'rfc3986'; s.dispatchEvent(new Event('change')) })()`),
+		chromedp.Poll[chromedp.Void](`(() => { const r = document.querySelectorAll('.card .result'); return r.length === 2 && r[0].textContent === "http://a/b/c/g;x" })()`,
+			chromedp.WithPollingTimeout(20*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("typing a view: %v", err)
+	}
+	shared, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(shared, "#") || !strings.Contains(shared, "spec=rfc3986") {
+		t.Fatalf("the page's address %q does not hold its state", shared)
+	}
+	// The shared address, opened in a new tab, reopens the view.
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	err = chromedp.Do(tab,
+		chromedp.Navigate(shared),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('.card .result').length === 2`, chromedp.WithPollingTimeout(20*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("opening %s: %v", shared, err)
+	}
+	got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[document.getElementById('base').value, document.getElementById('refs').value, document.getElementById('spec').value, ...[...document.querySelectorAll('.card .result')].map(r => r.textContent)]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// RFC 3986 section 5.2 drops the base's params: "g;x" and "../h".
+	want := []string{base, refs, "rfc3986", "http://a/b/c/g;x", "http://a/b/h"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("shared link %s shows %q, want %q", shared, got, want)
+	}
+	// A hand-made link, the spec name in any case, in a new tab: "../../q"
+	// gives http://x/q by RFC 3986 only (the others keep the "..").
+	tab2, cancel2 := chromedp.NewContext(ctx)
+	defer cancel2()
+	err = chromedp.Do(tab2,
+		chromedp.Navigate(srvURL+"/#base=http%3A%2F%2Fx%2Fy%2Fz&refs=..%2F..%2Fq&spec=RFC3986"),
+		chromedp.Poll[chromedp.Void](`(() => { const r = document.querySelector('.card .result'); return r && r.textContent === "http://x/q" })()`,
+			chromedp.WithPollingTimeout(20*time.Second)),
+	)
+	if err == nil {
+		got, err = chromedp.Run(tab2, chromedp.Evaluate[[]string](`[document.getElementById('base').value, document.getElementById('spec').value]`))
+	}
+	if err != nil || strings.Join(got, "|") != "http://x/y/z|rfc3986" {
+		t.Errorf("hand-made link: %q, %v", got, err)
+	}
+}
+
+// startServe runs "relurl serve" on a free port until the test ends and
+// returns its URL.
+func startServe(t *testing.T) string {
+	t.Helper()
+	cmd := exec.Command(relurlPath(), "serve", "-addr", "127.0.0.1:0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+	})
+	sc := bufio.NewScanner(stderr)
+	if !sc.Scan() {
+		t.Fatalf("relurl serve printed nothing: %v", sc.Err())
+	}
+	m := regexp.MustCompile(`listening on (http://127\.0\.0\.1:\d+)/`).FindStringSubmatch(sc.Text())
+	if m == nil {
+		t.Fatalf("relurl serve: first line %q gives no address", sc.Text())
+	}
+	go func() { // keep reading, so that the server never blocks on stderr
+		for sc.Scan() {
+		}
+	}()
+	return m[1]
+}
+
+// trace is what the browser test needs of "relurl explain -json".
+type trace struct {
+	Result string
+	Steps  []struct{ Step, Detail string }
+}
+
+// explain runs "relurl explain -json", the answer the page shows.
+func explain(t *testing.T, base, ref string) trace {
+	t.Helper()
+	out, err := exec.Command(relurlPath(), "explain", "-json", base, ref).Output()
+	if err != nil {
+		t.Fatalf("relurl explain: %v", err)
+	}
+	var r struct{ Trace trace }
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("relurl explain -json: %v: %s", err, out)
+	}
+	return r.Trace
 }
