@@ -10,6 +10,7 @@ import (
 
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/warc/warctest"
+	"github.com/relurl/relurl/limits"
 )
 
 // event is what reading a file yields, in order: a record or an error.
@@ -398,7 +399,7 @@ func TestPlainCorrupt(t *testing.T) {
 func TestLongHeaderLine(t *testing.T) {
 	var buf bytes.Buffer
 	w := warctest.NewWriter(&buf, true)
-	w.WriteRaw([]byte("WARC/1.0\r\nX-Long: " + strings.Repeat("a", warc.MaxHeaderLine+10) + "\r\nContent-Length: 0\r\n\r\n\r\n\r\n"))
+	w.WriteRaw([]byte("WARC/1.0\r\nX-Long: " + strings.Repeat("a", limits.DefaultHeaderLine+10) + "\r\nContent-Length: 0\r\n\r\n\r\n\r\n"))
 	w.Write(warctest.HTML("http://h/ok", "ok"))
 	evs := readAll(t, warc.NewReader(bytes.NewReader(buf.Bytes()), "l.warc.gz"), buf.Len())
 	if len(evs) != 2 || !errors.Is(evs[0].err, warc.ErrHeader) || evs[1].uri != "http://h/ok" {
