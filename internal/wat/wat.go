@@ -42,6 +42,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/internal/warc"
+	"github.com/relurl/relurl/limits"
 )
 
 // ErrJSON is wrapped by the *warc.Error returned for a WAT record whose
@@ -101,30 +102,6 @@ func (rec *Record) Redirect() (string, bool) {
 	return loc[0], true
 }
 
-// envelope mirrors the part of the WAT JSON this package reads; the
-// decoder skips the rest without keeping it.
-type envelope struct {
-	Envelope struct {
-		WARCHeader map[string]json.RawMessage `json:"WARC-Header-Metadata"`
-		Payload    struct {
-			ContentType string `json:"Actual-Content-Type"`
-			HTTP        *struct {
-				Message struct {
-					Status json.RawMessage `json:"Status"`
-				} `json:"Response-Message"`
-				Headers map[string]json.RawMessage `json:"Headers"`
-				HTML    *struct {
-					Head struct {
-						Base  *string `json:"Base"`
-						Links []Link  `json:"Link"`
-					} `json:"Head"`
-					Links []Link `json:"Links"`
-				} `json:"HTML-Metadata"`
-			} `json:"HTTP-Response-Metadata"`
-		} `json:"Payload-Metadata"`
-	} `json:"Envelope"`
-}
-
 // UnmarshalJSON reads a link object, whose keys are lower case
 // ("path", "url", "text", "rel").
 func (l *Link) UnmarshalJSON(b []byte) error {
@@ -141,70 +118,329 @@ func (l *Link) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Decode reads one WAT JSON document from r.
+// Decode reads one WAT JSON document from r. It reads the document as a
+// stream of JSON tokens, keeping only the fields a Record holds, so the
+// memory it takes is that of the Record plus the longest single token, not
+// that of the document (issue 11: a WAT record can be made as large as
+// the reader allows). Bound r to bound the document: a warc.Reader's
+// Block stops at Limits.Record with an *warc.Error, which Decode returns.
 func Decode(r io.Reader) (*Record, error) {
-	var env envelope
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&env); err != nil {
+	d := decoder{json.NewDecoder(r)}
+	d.dec.UseNumber() // a numeric Status as written
+	rec := &Record{}
+	err := d.object(func(key string) error {
+		if key != "Envelope" {
+			return d.skip()
+		}
+		return d.object(func(key string) error {
+			switch key {
+			case "WARC-Header-Metadata":
+				return d.object(func(key string) error {
+					var err error
+					switch key {
+					case "WARC-Type":
+						rec.Type, err = d.str()
+					case "WARC-Target-URI":
+						rec.TargetURI, err = d.str()
+					default:
+						err = d.skip()
+					}
+					return err
+				})
+			case "Payload-Metadata":
+				return d.payload(rec)
+			}
+			return d.skip()
+		})
+	})
+	if err != nil {
 		return nil, err
-	}
-	e := &env.Envelope
-	rec := &Record{
-		Type:        stringValue(e.WARCHeader["WARC-Type"]),
-		TargetURI:   stringValue(e.WARCHeader["WARC-Target-URI"]),
-		ContentType: e.Payload.ContentType,
-	}
-	if h := e.Payload.HTTP; h != nil {
-		s := stringValue(h.Message.Status)
-		if s == "" {
-			s = string(h.Message.Status) // a number
-		}
-		rec.Status, _ = strconv.Atoi(s)
-		rec.Header = make(http.Header, len(h.Headers))
-		for name, raw := range h.Headers {
-			for _, v := range stringValues(raw) {
-				rec.Header.Add(name, v)
-			}
-		}
-		if m := h.HTML; m != nil {
-			rec.HTML = true
-			if m.Head.Base != nil {
-				rec.Base, rec.HasBase = *m.Head.Base, true
-			}
-			rec.Links = m.Links
-			rec.HeadLinks = m.Head.Links
-		}
 	}
 	return rec, nil
 }
 
-// stringValue returns a JSON string's value, or "" for anything else.
-func stringValue(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return ""
-	}
-	return s
+// decoder walks a JSON document token by token.
+type decoder struct {
+	dec *json.Decoder
 }
 
-// stringValues returns the values of a header: a string, or an array of
-// strings for a repeated field.
-func stringValues(raw json.RawMessage) []string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return []string{s}
+// errType reports a JSON value of the wrong type where the WAT layout
+// has an object, array or string.
+var errType = errors.New("unexpected JSON type")
+
+// object reads an object (null counts as an empty one), calling fn for
+// each key; fn must read the key's value.
+func (d *decoder) object(fn func(key string) error) error {
+	t, err := d.dec.Token()
+	if err != nil {
+		return err
 	}
-	var ss []string
-	if json.Unmarshal(raw, &ss) == nil {
-		return ss
+	if t == nil {
+		return nil
+	}
+	if t != json.Delim('{') {
+		return fmt.Errorf("%w: %v where an object is expected", errType, t)
+	}
+	for d.dec.More() {
+		t, err := d.dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := t.(string)
+		if err := fn(key); err != nil {
+			return err
+		}
+	}
+	_, err = d.dec.Token() // '}'
+	return err
+}
+
+// array reads an array (null counts as an empty one), calling fn for each
+// element; fn must read the element.
+func (d *decoder) array(fn func() error) error {
+	t, err := d.dec.Token()
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return nil
+	}
+	if t != json.Delim('[') {
+		return fmt.Errorf("%w: %v where an array is expected", errType, t)
+	}
+	for d.dec.More() {
+		if err := fn(); err != nil {
+			return err
+		}
+	}
+	_, err = d.dec.Token() // ']'
+	return err
+}
+
+// skip reads one value of any type, token by token: a large skipped
+// value is never held whole.
+func (d *decoder) skip() error {
+	depth := 0
+	for {
+		t, err := d.dec.Token()
+		if err != nil {
+			return err
+		}
+		switch t {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+		if depth == 0 {
+			return nil
+		}
+	}
+}
+
+// str reads one value and returns it if it is a string, else "" (a
+// number as written, since UseNumber). An array or object is skipped.
+func (d *decoder) str() (string, error) {
+	t, err := d.dec.Token()
+	if err != nil {
+		return "", err
+	}
+	switch v := t.(type) {
+	case string:
+		return v, nil
+	case json.Number:
+		return string(v), nil
+	case json.Delim:
+		// An object or array where a string is expected: skip its rest.
+		depth := 1
+		for depth > 0 {
+			t, err := d.dec.Token()
+			if err != nil {
+				return "", err
+			}
+			switch t {
+			case json.Delim('{'), json.Delim('['):
+				depth++
+			case json.Delim('}'), json.Delim(']'):
+				depth--
+			}
+		}
+	}
+	return "", nil
+}
+
+// payload reads Payload-Metadata.
+func (d *decoder) payload(rec *Record) error {
+	return d.object(func(key string) error {
+		switch key {
+		case "Actual-Content-Type":
+			var err error
+			rec.ContentType, err = d.str()
+			return err
+		case "HTTP-Response-Metadata":
+			return d.http(rec)
+		}
+		return d.skip()
+	})
+}
+
+// http reads HTTP-Response-Metadata.
+func (d *decoder) http(rec *Record) error {
+	if rec.Header == nil {
+		rec.Header = make(http.Header)
+	}
+	return d.object(func(key string) error {
+		switch key {
+		case "Response-Message":
+			return d.object(func(key string) error {
+				if key != "Status" {
+					return d.skip()
+				}
+				s, err := d.str()
+				rec.Status, _ = strconv.Atoi(s)
+				return err
+			})
+		case "Headers":
+			return d.object(func(name string) error {
+				// A string, or an array of strings for a repeated field.
+				t, err := d.dec.Token()
+				if err != nil {
+					return err
+				}
+				switch v := t.(type) {
+				case string:
+					rec.Header[http.CanonicalHeaderKey(name)] = []string{v}
+				case json.Delim:
+					if v != '[' {
+						return d.skipRest()
+					}
+					var vs []string
+					for d.dec.More() {
+						s, err := d.str()
+						if err != nil {
+							return err
+						}
+						vs = append(vs, s)
+					}
+					if _, err := d.dec.Token(); err != nil {
+						return err
+					}
+					rec.Header[http.CanonicalHeaderKey(name)] = vs
+				}
+				return nil
+			})
+		case "HTML-Metadata":
+			return d.html(rec)
+		}
+		return d.skip()
+	})
+}
+
+// skipRest skips the rest of an object whose '{' was read.
+func (d *decoder) skipRest() error {
+	depth := 1
+	for depth > 0 {
+		t, err := d.dec.Token()
+		if err != nil {
+			return err
+		}
+		switch t {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
 	}
 	return nil
 }
 
+// html reads HTML-Metadata.
+func (d *decoder) html(rec *Record) error {
+	t, err := d.dec.Token()
+	if err != nil || t == nil {
+		return err // null: no HTML metadata
+	}
+	if t != json.Delim('{') {
+		return fmt.Errorf("%w: %v where an object is expected", errType, t)
+	}
+	rec.HTML = true
+	for d.dec.More() {
+		t, err := d.dec.Token()
+		if err != nil {
+			return err
+		}
+		switch t {
+		case "Head":
+			err = d.object(func(key string) error {
+				switch key {
+				case "Base":
+					t, err := d.dec.Token()
+					if err != nil {
+						return err
+					}
+					switch v := t.(type) {
+					case string:
+						rec.Base, rec.HasBase = v, true
+					case json.Delim:
+						return d.skipRest()
+					default:
+						rec.Base, rec.HasBase = "", false
+					}
+					return nil
+				case "Link":
+					rec.HeadLinks = rec.HeadLinks[:0]
+					return d.array(func() error { return d.link(&rec.HeadLinks) })
+				}
+				return d.skip()
+			})
+		case "Links":
+			rec.Links = rec.Links[:0]
+			err = d.array(func() error { return d.link(&rec.Links) })
+		default:
+			err = d.skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	_, err = d.dec.Token() // '}'
+	return err
+}
+
+// link reads one link object and appends it to list.
+func (d *decoder) link(list *[]Link) error {
+	var l Link
+	err := d.object(func(key string) error {
+		var err error
+		switch key {
+		case "path":
+			l.Path, err = d.str()
+		case "url":
+			l.URL, err = d.str()
+		case "text":
+			l.Text, err = d.str()
+		case "rel":
+			l.Rel, err = d.str()
+		default:
+			err = d.skip()
+		}
+		return err
+	})
+	*list = append(*list, l)
+	return err
+}
+
 // A Reader reads the records of a WAT file.
 type Reader struct {
-	w    *warc.Reader
-	name string
+	// Limits bounds what one record may cost, as for warc.Reader (which
+	// reads the WAT file's records with it): a WAT record larger than
+	// Limits.Record is an error, its JSON never held beyond that. Set it
+	// before the first call to Next.
+	Limits limits.Limits
+
+	w       *warc.Reader
+	name    string
+	started bool
 }
 
 // NewReader returns a Reader of the WAT file read from r (plain or gzip);
@@ -220,6 +456,10 @@ func NewReader(r io.Reader, name string) *Reader {
 // JSON document that cannot be decoded gives ErrJSON, and an HTML page
 // without a target URI warc.ErrMissingTargetURI.
 func (r *Reader) Next() (*Record, error) {
+	if !r.started {
+		r.started = true
+		r.w.Limits = r.Limits
+	}
 	for {
 		wr, err := r.w.Next()
 		if err != nil {
