@@ -104,7 +104,7 @@ func (rec *Record) httpErr(err error, where string) error {
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
 		err = errors.New("block ends")
 	}
-	return &Error{rec.r.name, rec.Offset, fmt.Errorf("%w: %s: %v", ErrHTTP, where, err)}
+	return &Error{rec.r.name, rec.Offset, fmt.Errorf("%w: %s: %w", ErrHTTP, where, err)}
 }
 
 // decodeBody undoes the transfer coding and content coding of the payload
