@@ -41,6 +41,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/limits"
 )
@@ -118,19 +120,20 @@ func (l *Link) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Decode reads one WAT JSON document from r. It reads the document as a
-// stream of JSON tokens, keeping only the fields a Record holds, so the
+// Decode reads one WAT JSON document from r (RFC 8259). It reads the
+// document as a stream of JSON tokens, keeping only the fields a Record holds, so the
 // memory it takes is that of the Record plus the longest single token, not
 // that of the document (issue 11: a WAT record can be made as large as
 // the reader allows). Bound r to bound the document: a warc.Reader's
 // Block stops at Limits.Record with an *warc.Error, which Decode returns.
 func Decode(r io.Reader) (*Record, error) {
-	d := decoder{json.NewDecoder(r)}
-	d.dec.UseNumber() // a numeric Status as written
+	// Common Crawl's WAT writer may repeat a name and pass on invalid
+	// UTF-8 from a page: read them as encoding/json did.
+	d := decoder{jsontext.NewDecoder(r, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))}
 	rec := &Record{}
 	err := d.object(func(key string) error {
 		if key != "Envelope" {
-			return d.skip()
+			return d.dec.SkipValue()
 		}
 		return d.object(func(key string) error {
 			switch key {
@@ -143,14 +146,14 @@ func Decode(r io.Reader) (*Record, error) {
 					case "WARC-Target-URI":
 						rec.TargetURI, err = d.str()
 					default:
-						err = d.skip()
+						err = d.dec.SkipValue()
 					}
 					return err
 				})
 			case "Payload-Metadata":
 				return d.payload(rec)
 			}
-			return d.skip()
+			return d.dec.SkipValue()
 		})
 	})
 	if err != nil {
@@ -159,114 +162,86 @@ func Decode(r io.Reader) (*Record, error) {
 	return rec, nil
 }
 
-// decoder walks a JSON document token by token.
+// decoder walks a JSON document token by token (jsontext reads a token
+// without allocating, and skips a value without holding it).
 type decoder struct {
-	dec *json.Decoder
+	dec *jsontext.Decoder
 }
 
 // errType reports a JSON value of the wrong type where the WAT layout
-// has an object, array or string.
+// has an object or array.
 var errType = errors.New("unexpected JSON type")
 
+// open reads the opening delimiter of an object or array (want), and
+// reports false for null.
+func (d *decoder) open(want jsontext.Kind) (bool, error) {
+	switch k := d.dec.PeekKind(); k {
+	case want:
+	case 'n':
+		_, err := d.dec.ReadToken()
+		return false, err
+	case 0:
+		_, err := d.dec.ReadToken() // the error
+		return false, err
+	default:
+		return false, fmt.Errorf("%w: %v where %v is expected", errType, k, want)
+	}
+	_, err := d.dec.ReadToken()
+	return err == nil, err
+}
+
 // object reads an object (null counts as an empty one), calling fn for
-// each key; fn must read the key's value.
-func (d *decoder) object(fn func(key string) error) error {
-	t, err := d.dec.Token()
-	if err != nil {
+// each name; fn must read the value.
+func (d *decoder) object(fn func(name string) error) error {
+	ok, err := d.open('{')
+	if !ok {
 		return err
 	}
-	if t == nil {
-		return nil
-	}
-	if t != json.Delim('{') {
-		return fmt.Errorf("%w: %v where an object is expected", errType, t)
-	}
-	for d.dec.More() {
-		t, err := d.dec.Token()
+	for d.dec.PeekKind() != '}' {
+		t, err := d.dec.ReadToken()
 		if err != nil {
 			return err
 		}
-		key, _ := t.(string)
-		if err := fn(key); err != nil {
+		if err := fn(t.String()); err != nil {
 			return err
 		}
 	}
-	_, err = d.dec.Token() // '}'
+	_, err = d.dec.ReadToken()
 	return err
 }
 
 // array reads an array (null counts as an empty one), calling fn for each
 // element; fn must read the element.
 func (d *decoder) array(fn func() error) error {
-	t, err := d.dec.Token()
-	if err != nil {
+	ok, err := d.open('[')
+	if !ok {
 		return err
 	}
-	if t == nil {
-		return nil
-	}
-	if t != json.Delim('[') {
-		return fmt.Errorf("%w: %v where an array is expected", errType, t)
-	}
-	for d.dec.More() {
+	for d.dec.PeekKind() != ']' {
+		if d.dec.PeekKind() == 0 {
+			_, err := d.dec.ReadToken()
+			return err
+		}
 		if err := fn(); err != nil {
 			return err
 		}
 	}
-	_, err = d.dec.Token() // ']'
+	_, err = d.dec.ReadToken()
 	return err
 }
 
-// skip reads one value of any type, token by token: a large skipped
-// value is never held whole.
-func (d *decoder) skip() error {
-	depth := 0
-	for {
-		t, err := d.dec.Token()
-		if err != nil {
-			return err
-		}
-		switch t {
-		case json.Delim('{'), json.Delim('['):
-			depth++
-		case json.Delim('}'), json.Delim(']'):
-			depth--
-		}
-		if depth == 0 {
-			return nil
-		}
-	}
-}
-
-// str reads one value and returns it if it is a string, else "" (a
-// number as written, since UseNumber). An array or object is skipped.
+// str reads one value and returns it if it is a string or a number (as
+// written), else "" (an object or array is skipped).
 func (d *decoder) str() (string, error) {
-	t, err := d.dec.Token()
-	if err != nil {
-		return "", err
-	}
-	switch v := t.(type) {
-	case string:
-		return v, nil
-	case json.Number:
-		return string(v), nil
-	case json.Delim:
-		// An object or array where a string is expected: skip its rest.
-		depth := 1
-		for depth > 0 {
-			t, err := d.dec.Token()
-			if err != nil {
-				return "", err
-			}
-			switch t {
-			case json.Delim('{'), json.Delim('['):
-				depth++
-			case json.Delim('}'), json.Delim(']'):
-				depth--
-			}
+	switch d.dec.PeekKind() {
+	case '"', '0':
+		t, err := d.dec.ReadToken()
+		if err != nil {
+			return "", err
 		}
+		return t.String(), nil
 	}
-	return "", nil
+	return "", d.dec.SkipValue()
 }
 
 // payload reads Payload-Metadata.
@@ -280,12 +255,15 @@ func (d *decoder) payload(rec *Record) error {
 		case "HTTP-Response-Metadata":
 			return d.http(rec)
 		}
-		return d.skip()
+		return d.dec.SkipValue()
 	})
 }
 
 // http reads HTTP-Response-Metadata.
 func (d *decoder) http(rec *Record) error {
+	if d.dec.PeekKind() == 'n' {
+		return d.dec.SkipValue()
+	}
 	if rec.Header == nil {
 		rec.Header = make(http.Header)
 	}
@@ -294,7 +272,7 @@ func (d *decoder) http(rec *Record) error {
 		case "Response-Message":
 			return d.object(func(key string) error {
 				if key != "Status" {
-					return d.skip()
+					return d.dec.SkipValue()
 				}
 				s, err := d.str()
 				rec.Status, _ = strconv.Atoi(s)
@@ -303,108 +281,59 @@ func (d *decoder) http(rec *Record) error {
 		case "Headers":
 			return d.object(func(name string) error {
 				// A string, or an array of strings for a repeated field.
-				t, err := d.dec.Token()
-				if err != nil {
+				switch d.dec.PeekKind() {
+				case '"':
+					s, err := d.str()
+					rec.Header[http.CanonicalHeaderKey(name)] = []string{s}
+					return err
+				case '[':
+					var vs []string
+					err := d.array(func() error {
+						s, err := d.str()
+						vs = append(vs, s)
+						return err
+					})
+					rec.Header[http.CanonicalHeaderKey(name)] = vs
 					return err
 				}
-				switch v := t.(type) {
-				case string:
-					rec.Header[http.CanonicalHeaderKey(name)] = []string{v}
-				case json.Delim:
-					if v != '[' {
-						return d.skipRest()
-					}
-					var vs []string
-					for d.dec.More() {
-						s, err := d.str()
-						if err != nil {
-							return err
-						}
-						vs = append(vs, s)
-					}
-					if _, err := d.dec.Token(); err != nil {
-						return err
-					}
-					rec.Header[http.CanonicalHeaderKey(name)] = vs
-				}
-				return nil
+				return d.dec.SkipValue()
 			})
 		case "HTML-Metadata":
 			return d.html(rec)
 		}
-		return d.skip()
+		return d.dec.SkipValue()
 	})
-}
-
-// skipRest skips the rest of an object whose '{' was read.
-func (d *decoder) skipRest() error {
-	depth := 1
-	for depth > 0 {
-		t, err := d.dec.Token()
-		if err != nil {
-			return err
-		}
-		switch t {
-		case json.Delim('{'), json.Delim('['):
-			depth++
-		case json.Delim('}'), json.Delim(']'):
-			depth--
-		}
-	}
-	return nil
 }
 
 // html reads HTML-Metadata.
 func (d *decoder) html(rec *Record) error {
-	t, err := d.dec.Token()
-	if err != nil || t == nil {
-		return err // null: no HTML metadata
-	}
-	if t != json.Delim('{') {
-		return fmt.Errorf("%w: %v where an object is expected", errType, t)
-	}
-	rec.HTML = true
-	for d.dec.More() {
-		t, err := d.dec.Token()
-		if err != nil {
-			return err
-		}
-		switch t {
+	rec.HTML = d.dec.PeekKind() == '{'
+	return d.object(func(key string) error {
+		switch key {
 		case "Head":
-			err = d.object(func(key string) error {
+			return d.object(func(key string) error {
 				switch key {
 				case "Base":
-					t, err := d.dec.Token()
-					if err != nil {
+					if d.dec.PeekKind() == '"' {
+						var err error
+						rec.Base, err = d.str()
+						rec.HasBase = true
 						return err
 					}
-					switch v := t.(type) {
-					case string:
-						rec.Base, rec.HasBase = v, true
-					case json.Delim:
-						return d.skipRest()
-					default:
-						rec.Base, rec.HasBase = "", false
-					}
-					return nil
+					rec.Base, rec.HasBase = "", false
+					return d.dec.SkipValue()
 				case "Link":
 					rec.HeadLinks = rec.HeadLinks[:0]
 					return d.array(func() error { return d.link(&rec.HeadLinks) })
 				}
-				return d.skip()
+				return d.dec.SkipValue()
 			})
 		case "Links":
 			rec.Links = rec.Links[:0]
-			err = d.array(func() error { return d.link(&rec.Links) })
-		default:
-			err = d.skip()
+			return d.array(func() error { return d.link(&rec.Links) })
 		}
-		if err != nil {
-			return err
-		}
-	}
-	_, err = d.dec.Token() // '}'
-	return err
+		return d.dec.SkipValue()
+	})
 }
 
 // link reads one link object and appends it to list.
@@ -422,7 +351,7 @@ func (d *decoder) link(list *[]Link) error {
 		case "rel":
 			l.Rel, err = d.str()
 		default:
-			err = d.skip()
+			err = d.dec.SkipValue()
 		}
 		return err
 	})
