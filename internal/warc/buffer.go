@@ -15,7 +15,7 @@ const rewindWindow = 1 << 20
 // input buffers the file's bytes and counts them. The gzip decoder reads it
 // byte by byte (it is an io.ByteReader), so it takes exactly the bytes of
 // one member and pos is then the offset of the next. For a gzip file it
-// keeps the last rewindWindow bytes consumed, to search them again for a
+// keeps the last rewindWindow bytes consumed (and the decoder's buffer), to search them again for a
 // member header after a damaged member, without seeking.
 type input struct {
 	src   io.Reader

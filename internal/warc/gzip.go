@@ -1,8 +1,9 @@
 package warc
 
 import (
-	"compress/gzip"
 	"io"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // gzipReader is what the Reader needs of a gzip decoder: compress/gzip's
@@ -14,5 +15,7 @@ type gzipReader interface {
 }
 
 // newGzipReader returns the decoder a Reader uses for gzip members and for
-// HTTP content coded gzip.
+// HTTP content coded gzip: github.com/klauspost/compress/gzip, which
+// BenchmarkArchive measured at 0.80 of compress/gzip's CPU time on the
+// whole archive path (issue 14), reading a bufio.Reader.
 var newGzipReader = func() gzipReader { return new(gzip.Reader) }

@@ -3,7 +3,6 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,8 @@ import (
 	"net/http/httputil"
 	"strconv"
 	"strings"
+
+	"github.com/klauspost/compress/zlib"
 
 	"github.com/relurl/relurl/limits"
 )

@@ -1,6 +1,7 @@
 package warc
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -28,9 +29,10 @@ type Reader struct {
 	// blockReader.verify).
 	lookahead int64
 
-	in input      // the file's bytes, counted
-	zr gzipReader // decodes the current gzip member
-	s  stream     // the record stream: over zr (gzip) or in (plain)
+	in input         // the file's bytes, counted
+	zb *bufio.Reader // gzip: buffers in for zr (decoders read a bufio.Reader fastest)
+	zr gzipReader    // decodes the current gzip member
+	s  stream        // the record stream: over zr (gzip) or in (plain)
 
 	httpBR *bufLines  // reused by ReadHTTPResponse
 	codecs httpCodecs // reused content decoders
@@ -104,7 +106,8 @@ func (r *Reader) next() (*Record, error) {
 		b := r.in.peek(2)
 		r.gz = len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b
 		if r.gz {
-			r.in.retain(rewindWindow)
+			r.in.retain(rewindWindow + zbSize)
+			r.zb = bufio.NewReaderSize(&r.in, zbSize)
 			r.zr = newGzipReader()
 		} else {
 			r.s.reset(&r.in)
@@ -346,21 +349,27 @@ func (r *Reader) endOfScan(err error) error {
 // each member has its own header and trailer, and a WARC writer starts one
 // per record so that a record can be read from its offset).
 func (r *Reader) startMember() error {
-	if len(r.in.peek(1)) == 0 {
+	if _, err := r.zb.Peek(1); err != nil {
 		if r.in.ioErr != nil {
-			return &Error{r.name, r.in.pos(), fmt.Errorf("%w: %v", ErrIO, r.in.ioErr)}
+			return &Error{r.name, r.zpos(), fmt.Errorf("%w: %v", ErrIO, r.in.ioErr)}
 		}
 		return io.EOF
 	}
-	r.member = r.in.pos()
+	r.member = r.zpos()
 	r.s.reset(r.zr)
-	if err := r.zr.Reset(&r.in); err != nil {
+	if err := r.zr.Reset(r.zb); err != nil {
 		return r.streamErr(err, r.member)
 	}
 	r.zr.Multistream(false)
 	r.inMember = true
 	return nil
 }
+
+// zbSize is the size of the buffer the gzip decoder reads.
+const zbSize = 32 << 10
+
+// zpos returns the offset of the next compressed byte the decoder takes.
+func (r *Reader) zpos() int64 { return r.in.pos() - int64(r.zb.Buffered()) }
 
 var gzipMagic = []byte{0x1f, 0x8b, 8} // ID1, ID2, CM=deflate (RFC 1952 section 2.3.1)
 
@@ -371,10 +380,11 @@ var gzipMagic = []byte{0x1f, 0x8b, 8} // ID1, ID2, CM=deflate (RFC 1952 section 
 // so a file and a stream give the same records.
 func (r *Reader) findMember() error {
 	from := r.member + 1
-	if back := r.in.pos() - rewindWindow; from < back {
+	if back := r.zpos() - rewindWindow; from < back {
 		from = back
 	}
 	r.in.rewind(from)
+	r.zb.Reset(&r.in)
 	for {
 		buf := r.in.peek(rewindWindow)
 		if i := bytes.Index(buf, gzipMagic); i >= 0 {
