@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/apache/beam/sdks/v2 v2.77.0
 	github.com/relurl/relurl v0.0.0
+	golang.org/x/net v0.62.0
 )
 
 require (
@@ -62,7 +63,6 @@ require (
 	go.opentelemetry.io/otel/trace v1.44.0 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/exp v0.0.0-20260508232706-74f9aab9d74a // indirect
-	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/oauth2 v0.37.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
