@@ -22,16 +22,18 @@ import (
 // declared end of the content: if the bytes there end a record (one to
 // eight CR or LF bytes, then the end of the stream or a version line), the
 // boundary was content and reading goes on; if not, or if the declared end
-// lies more than Limits.Record past the boundary, the record ends at the
-// boundary (ErrOverrun) and the next record is read from there. A member
+// lies further past the boundary than the look-ahead bound (Limits.Record,
+// at most 16 MiB), the record ends at the boundary (ErrOverrun) and the
+// next record is read from there. A member
 // or file that ends inside the content ends it too (ErrTruncated), the
 // line ends before that end being the trailer, not content.
 //
-// Memory: the look-ahead holds at most Limits.Record bytes, and only when
-// a boundary appears inside content. Time: each byte is scanned once as
+// Memory: the look-ahead holds at most that bound, and only when a
+// boundary appears inside content; its buffer is at most twice the bound. Time: each byte is scanned once as
 // content of one record and read once into the look-ahead, so reading is
 // linear in the input.
 const (
+	maxLookahead   = 16 << 20 // the look-ahead bound when Limits.Record is larger
 	maxVersionLine = 16 // "WARC/" 1*4DIGIT "." 1*4DIGIT CRLF
 	maxTrailer     = 8  // CR and LF bytes accepted after the declared end
 	// holdBack is how many bytes at the end of what is buffered are not
@@ -118,7 +120,7 @@ func (b *blockReader) chunk() ([]byte, error) {
 		}
 	}
 	buf := s.buffered()
-	if len(buf) == 0 && !s.more(0) {
+	if len(buf) == 0 && !s.more() {
 		// Only in verified content: the look-ahead saw the bytes, so
 		// this is a failure of the source.
 		err := s.err

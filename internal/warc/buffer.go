@@ -2,6 +2,7 @@ package warc
 
 import (
 	"bytes"
+	"errors"
 	"io"
 )
 
@@ -126,6 +127,10 @@ func (in *input) rewind(off int64) {
 // discard skips n buffered bytes.
 func (in *input) discard(n int) { in.r += n }
 
+// errFull would be a bug: a caller looked further ahead than the stream's
+// bound.
+var errFull = errors.New("warc: look-ahead beyond its bound")
+
 // streamBuf is the default size of the record stream's buffer; it grows
 // only to look ahead for the end of a record (see blockReader).
 const streamBuf = 64 << 10
@@ -138,7 +143,7 @@ type stream struct {
 	buf  []byte
 	r, w int
 	err  error // sticky error of src: io.EOF at the end of the member or file
-	max  int   // the most the buffer grows to (0: no bound; callers bound n)
+	max  int   // the most the buffer grows to, at least twice any n asked of fill (0: no bound)
 }
 
 func (s *stream) reset(src io.Reader) {
@@ -151,29 +156,28 @@ func (s *stream) reset(src io.Reader) {
 // buffered returns the unread bytes in the buffer.
 func (s *stream) buffered() []byte { return s.buf[s.r:s.w] }
 
-// more reads more bytes into the buffer, growing it to hold at least n
-// unread bytes; it reports whether bytes were added.
-func (s *stream) more(n int) bool {
+// more reads more bytes into the buffer; it reports whether bytes were
+// added. The buffer grows (by doubling, to at most max) only when it is
+// full and more than half of it is unread, so it holds what callers look
+// ahead at, not what a record claims.
+func (s *stream) more() bool {
 	if s.err != nil {
 		return false
 	}
-	if n < streamBuf {
-		n = streamBuf
-	}
-	if s.w == len(s.buf) || len(s.buf)-s.r < n {
+	if s.w == len(s.buf) {
 		unread := s.w - s.r
-		if len(s.buf) >= n && 2*unread <= len(s.buf) {
-			// Slide: at least half the buffer is then free, so each byte
-			// is copied about once.
+		if s.r >= unread && s.r > 0 {
+			// Slide: it copies no more bytes than were read since the
+			// last slide, so copying is linear overall.
 			copy(s.buf, s.buf[s.r:s.w])
 		} else {
-			// Grow by doubling (copying stays linear), to at most max.
 			size := 2 * len(s.buf)
-			if size < n+streamBuf {
-				size = n + streamBuf
-			}
-			if s.max > 0 && size > s.max && n+streamBuf <= s.max {
+			if s.max > 0 && size > s.max {
 				size = s.max
+			}
+			if size <= len(s.buf) {
+				s.err = errFull
+				return false
 			}
 			nb := make([]byte, size)
 			copy(nb, s.buf[s.r:s.w])
@@ -198,9 +202,10 @@ func (s *stream) more(n int) bool {
 	return false
 }
 
-// fill makes at least n bytes unread in the buffer, if the source has them.
+// fill makes at least n bytes unread in the buffer, if the source has
+// them; n must be at most half of max.
 func (s *stream) fill(n int) []byte {
-	for s.w-s.r < n && s.more(n) {
+	for s.w-s.r < n && s.more() {
 	}
 	return s.buf[s.r:s.w]
 }
@@ -229,7 +234,7 @@ func (s *stream) readLine(max int) (line []byte, n int, err error) {
 			// Too long: skip to the end of the line without holding it.
 			n = len(b)
 			s.discard(len(b))
-			for s.more(0) {
+			for s.more() {
 				b = s.buffered()
 				if i := bytes.IndexByte(b, '\n'); i >= 0 {
 					s.discard(i + 1)
@@ -240,7 +245,7 @@ func (s *stream) readLine(max int) (line []byte, n int, err error) {
 			}
 			return nil, n, errLong
 		}
-		if !s.more(len(b) + 1) {
+		if !s.more() {
 			s.discard(len(b))
 			return b, len(b), s.err
 		}

@@ -262,9 +262,17 @@ func TestFoldingLinear(t *testing.T) {
 	}
 	const n = 500000 // 2 MB of continuation lines
 	for name, f := range map[string]func(int) func(){"warc": warcHeader, "http": httpHeader} {
-		t1, t2 := minTime(f(n)), minTime(f(2*n))
-		t.Logf("%s: %d lines %v, %d lines %v", name, n, t1, 2*n, t2)
-		if t2 > 3*t1+time.Millisecond {
+		// On a shared machine one measure may be disturbed: the ratio
+		// must hold in one of three (quadratic time gives 4 every time).
+		var t1, t2 time.Duration
+		for try := 0; try < 3; try++ {
+			t1, t2 = minTime(f(n)), minTime(f(2*n))
+			t.Logf("%s: %d lines %v, %d lines %v", name, n, t1, 2*n, t2)
+			if t2 < 3*t1 {
+				break
+			}
+		}
+		if t2 >= 3*t1 {
 			t.Errorf("%s: %d continuation lines take %v, %d take %v: not linear", name, n, t1, 2*n, t2)
 		}
 	}

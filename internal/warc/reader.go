@@ -98,11 +98,8 @@ func (r *Reader) next() (*Record, error) {
 	if !r.started {
 		r.started = true
 		r.lim = r.Limits.Resolve()
-		r.lookahead = r.lim.Record + maxTrailer + maxVersionLine
-		r.s.max = int(r.lookahead) + 2*streamBuf
-		if r.s.max < r.lim.HeaderLine+2*streamBuf {
-			r.s.max = r.lim.HeaderLine + 2*streamBuf
-		}
+		r.lookahead = min(r.lim.Record, maxLookahead) + maxTrailer + maxVersionLine
+		r.s.max = 2*max(int(r.lookahead), r.lim.HeaderLine+1) + 2*streamBuf
 		b := r.in.peek(2)
 		r.gz = len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b
 		if r.gz {
@@ -213,7 +210,7 @@ func (r *Reader) skipNewlines() (n int, more bool, err error) {
 		if i < len(b) {
 			return n, true, nil
 		}
-		if !r.s.more(0) {
+		if !r.s.more() {
 			if r.s.err == io.EOF {
 				return n, false, nil
 			}
@@ -314,7 +311,7 @@ func (r *Reader) findLine() error {
 			continue
 		}
 		s.discard(len(b))
-		if !s.more(0) {
+		if !s.more() {
 			return r.endOfScan(s.err)
 		}
 		// The line goes on: skip its rest before looking again.
@@ -325,7 +322,7 @@ func (r *Reader) findLine() error {
 				break
 			}
 			s.discard(len(b))
-			if !s.more(0) {
+			if !s.more() {
 				return r.endOfScan(s.err)
 			}
 		}
