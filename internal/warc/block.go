@@ -34,8 +34,8 @@ import (
 // linear in the input.
 const (
 	maxLookahead   = 16 << 20 // the look-ahead bound when Limits.Record is larger
-	maxVersionLine = 16 // "WARC/" 1*4DIGIT "." 1*4DIGIT CRLF
-	maxTrailer     = 8  // CR and LF bytes accepted after the declared end
+	maxVersionLine = 16       // "WARC/" 1*4DIGIT "." 1*4DIGIT CRLF
+	maxTrailer     = 8        // CR and LF bytes accepted after the declared end
 	// holdBack is how many bytes at the end of what is buffered are not
 	// given out before more is known: a boundary's line ends and its
 	// version line, whole.
