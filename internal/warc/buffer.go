@@ -33,15 +33,10 @@ func (in *input) init(src io.Reader, off int64) {
 	in.buf = make([]byte, 64<<10)
 }
 
-// retain makes the input keep n bytes behind its read position.
-func (in *input) retain(n int) {
-	in.keep = n
-	if len(in.buf) < 2*n {
-		nb := make([]byte, 2*n)
-		copy(nb, in.buf[:in.w])
-		in.buf = nb
-	}
-}
+// retain makes the input keep n bytes behind its read position. The
+// buffer grows to twice that as bytes come, not at once: most gzip files
+// of a test or a small crawl are smaller.
+func (in *input) retain(n int) { in.keep = n }
 
 // pos returns the file offset of the next unread byte.
 func (in *input) pos() int64 { return in.off + int64(in.r) }
