@@ -288,14 +288,11 @@ func TestTruncatedMember(t *testing.T) {
 		t.Errorf("records %q, want %q", uris, wantURIs)
 	}
 
-	// Without Seek, the reader cannot go back, but still reports the
-	// error, ends, and reads the last record.
-	evs = readAll(t, warc.NewReader(notSeeker{bytes.NewReader(broken)}, "t.warc.gz"), len(broken))
-	if evs[3].err == nil || evs[3].off != offs[cut] {
-		t.Errorf("without Seek: event 3 is %v, want an error at %d", evs[3], offs[cut])
-	}
-	if last := evs[len(evs)-1]; last.uri != "http://example.com/last" {
-		t.Errorf("without Seek: last event %v, want the last record", last)
+	// Without Seek (a pipe), the same events: the reader keeps the bytes
+	// it searches again.
+	stream := readAll(t, warc.NewReader(notSeeker{bytes.NewReader(broken)}, "t.warc.gz"), len(broken))
+	if fmt.Sprint(stream) != fmt.Sprint(evs) {
+		t.Errorf("without Seek:\n%v\nwith Seek:\n%v", stream, evs)
 	}
 }
 
