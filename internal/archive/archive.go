@@ -20,6 +20,7 @@ import (
 	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/wat"
+	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
 )
 
@@ -80,6 +81,12 @@ func (e *DocError) Unwrap() error { return e.Err }
 type Reader struct {
 	// File names the archive in document names and errors.
 	File string
+	// Limits bounds what one record may cost (zero fields: the defaults
+	// of package limits): the WARC and WAT readers take Record,
+	// HeaderLine and HeaderBlock from it. A record that breaks one gives
+	// a *warc.Error wrapping a *limits.Error (its links read before the
+	// cut are given), and reading goes on with the next record.
+	Limits limits.Limits
 	// Extractor extracts the links of HTML documents; nil for one of
 	// the Reader's own.
 	Extractor *links.Extractor
@@ -105,6 +112,7 @@ func (a *Reader) Read(r io.Reader) {
 		a.Extractor = &a.x
 	}
 	wr := warc.NewReader(r, a.File)
+	wr.Limits = a.Limits
 	var (
 		lastOff int64 = -1
 		nth     int

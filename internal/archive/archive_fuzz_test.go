@@ -8,6 +8,7 @@ import (
 
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/warc/warctest"
+	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
 )
 
@@ -24,9 +25,25 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte("WARC/1.1\r\nWARC-Type: response\r\nContent-Type: application/http\r\nWARC-Target-URI: http://a/\r\nContent-Length: 60\r\n\r\nHTTP/1.1 302 x\r\nLocation: ../b\r\n\r\n")) // a short redirect
 	f.Add([]byte("WARC/1.0\r\nWARC-Type: metadata\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n{\"Envelope\":{\"Payl\r\n\r\n"))                                          // broken WAT JSON
 	f.Add([]byte("WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: x\r\nContent-Type: text/html\r\nContent-Length: 9\r\n\r\n<a href=\r\n\r\n"))                                         // a cut-off tag
+	// Seeds for the defect classes of issue 11 (see fuzzLimits).
+	f.Add([]byte("WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 300\r\n\r\n" + strings.Repeat("<a href=x>", 30) + "\r\n\r\n"))                                                                                                           // a record over the Record limit
+	f.Add([]byte("WARC/1.0\r\nWARC-Type: resource\r\nX: y\r\n" + strings.Repeat(" z\r\n", 200) + "WARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 9\r\n\r\n<a href=y>\r\n\r\n"))                                                                                              // a folded header over HeaderBlock
+	f.Add([]byte("WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 500\r\n\r\n<a href=a>\r\n\r\nWARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://b/\r\nContent-Type: text/html\r\nContent-Length: 10\r\n\r\n<a href=b>\r\n\r\n")) // Content-Length past the next record: its link stays its own
 	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, lim := range []limits.Limits{{}, fuzzLimits} {
+			fuzzRead(t, data, lim)
+		}
+	})
+}
+
+// fuzzLimits are small limits, so that fuzzing reaches them.
+var fuzzLimits = limits.Limits{Record: 200, HeaderLine: 100, HeaderBlock: 400}
+
+func fuzzRead(t *testing.T, data []byte, lim limits.Limits) {
+	{
 		a := Reader{
-			File: "F",
+			File:   "F",
+			Limits: lim,
 			Link: func(doc string, k links.Link) error {
 				if !strings.HasPrefix(doc, "F#") {
 					t.Fatalf("document %q", doc)
@@ -56,5 +73,5 @@ func FuzzReader(f *testing.F) {
 			},
 		}
 		a.Read(bytes.NewReader(data))
-	})
+	}
 }

@@ -7,13 +7,37 @@
 // reads only what link extraction needs: the record header, the record
 // block, and for "response" records the HTTP response inside the block.
 //
-// # Streaming
+// # Streaming and limits
 //
 // A Reader never holds a whole file, record or block in memory: a record's
 // block is an io.Reader limited to its Content-Length, read straight from
-// the file (through the gzip decompressor for ".warc.gz"). Header lines are
-// bounded (MaxHeaderLine, MaxHeaderBytes), so memory stays bounded whatever
-// the input.
+// the file (through the gzip decompressor for ".warc.gz"). What one record
+// may cost is bounded by Reader.Limits (package limits; zero fields take
+// the defaults): a record's content, and the HTTP payload inside it once
+// its content coding (gzip, deflate) is undone, stop at Limits.Record
+// bytes with an ErrTooLarge error wrapping a *limits.Error, and the next
+// call to Next skips the rest; header lines (the record's and the HTTP
+// response's) are bounded by Limits.HeaderLine, a header by
+// Limits.HeaderBlock (ErrHeader, wrapping a *limits.Error). Folded header
+// lines are appended, so a header costs time linear in its size. Memory
+// is therefore bounded whatever the input: a gzip bomb inflating to
+// gigabytes is read through a few fixed buffers.
+//
+// # Where a record ends
+//
+// A Content-Length that is too large must not make a record take in the
+// records after it (their links would be given under its name). The
+// content is scanned for a record boundary (a blank line, then a line
+// "WARC/" 1*4DIGIT "." 1*4DIGIT); at one, the Reader looks ahead to the
+// declared end: if a record ends there (CR and LF bytes, then the end of
+// the stream or a version line), the boundary was content; otherwise, or
+// when the declared end is more than min(Limits.Record, 16 MiB) further,
+// the record ends at the boundary with ErrOverrun and the next record is
+// read from it. A Content-Length that is too small leaves bytes that are
+// not a record's end (ErrTrailer): the Reader skips to the next line
+// beginning "WARC/". Both rules read the bytes alone, so a plain file, a
+// file gzipped whole, one gzip member per record and a stream give the
+// same records (see block.go).
 //
 // # Errors and resynchronisation
 //
@@ -21,11 +45,12 @@
 // offset of the record (plain WARC) or of the gzip member holding it
 // (".warc.gz"), wrapping one of the Err* sentinels. After such an error the
 // next call to Next goes on with the next record: in a ".warc.gz" it looks
-// for the next gzip member (from the start of the bad member again when the
-// source is an io.Seeker, as an *os.File is, so that a truncated member
-// loses nothing that follows it), in a plain WARC for the next line
-// beginning "WARC/". The rest of the file is therefore still read, and
-// nothing is dropped silently: every skipped byte range starts with an
-// error. Only a failure of the underlying reader itself (an I/O error) ends
-// the stream; Next then returns io.EOF.
+// for the next gzip member from the start of the bad member, or from 1 MiB
+// before where the decoder found the damage if that is later (the Reader
+// keeps that much of the compressed input, so a stream and a file recover
+// the same records and a truncated member loses nothing after it); in a
+// plain WARC for the next line beginning "WARC/". The rest of the file is
+// therefore still read, and nothing is dropped silently: every skipped
+// byte range starts with an error. Only a failure of the underlying reader
+// itself (an I/O error) ends the stream; Next then returns io.EOF.
 package warc

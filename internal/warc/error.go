@@ -18,6 +18,15 @@ var (
 	// ErrTrailer: the block is not followed by the blank lines that end a
 	// record, a sign that Content-Length is wrong.
 	ErrTrailer = errors.New("record block not followed by CRLF CRLF")
+	// ErrOverrun: the record's Content-Length runs past its end: a record
+	// boundary (a blank line, then a WARC version line) comes inside the
+	// declared content and the bytes at the declared end are not one.
+	// The record is cut at that boundary and reading goes on from it.
+	ErrOverrun = errors.New("Content-Length runs past the end of the record")
+	// ErrTooLarge: a record's content, or the payload of the HTTP response
+	// in it once decoded, is larger than Limits.Record; it is cut there.
+	// The error also wraps a *limits.Error.
+	ErrTooLarge = errors.New("record too large")
 	// ErrGzip: the gzip member holding the record is corrupt.
 	ErrGzip = errors.New("corrupt gzip member")
 	// ErrMissingTargetURI: a record whose type requires WARC-Target-URI

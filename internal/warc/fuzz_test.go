@@ -4,12 +4,18 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
+	"hash/crc32"
 	"io"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/warc/warctest"
+	"github.com/relurl/relurl/limits"
 )
 
 // FuzzReader reads arbitrary bytes as a WARC file, as given and as the
@@ -28,58 +34,95 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte("WARC/1.0\r\n continued\r\nA: b\r\n c\r\nContent-Length: 0\r\n"))                                                                                                                      // continuation lines
 	f.Add([]byte("\x1f\x8b\x08"))                                                                                                                                                                       // a bare gzip magic
 	f.Add([]byte("WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: h\r\nContent-Type: application/http\r\nContent-Length: 47\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nffff\r\n")) // a short chunked body
+	// Seeds for the defect classes of issue 11.
+	f.Add(bytes.Repeat([]byte("WARC/1.0\r\nContent-Length: 300\r\n\r\n"+strings.Repeat("z", 300)+"\r\n\r\n"), 2)) // oversized records (over fuzzLimits.Record)
+	f.Add(folded(40))                                                                                             // a folded header, over fuzzLimits.HeaderBlock
+	f.Add(httpFolded(3))                                                                                          // a folded HTTP header
+	f.Add(bytes.Join(overrunRecords(), nil))                                                                      // Content-Length too large, too small, past the end; an embedded record
+	f.Add([]byte("WARC/1.0\r\nContent-Length: 9\r\n\r\n\nWARC/1.1\n\nWARC/1.0\r\nContent-Length: 0\r\n\r\n"))     // a boundary at the content's start, LF line ends
+	f.Add(append(gz[:offs[3]+(offs[4]-offs[3])/2:offs[3]+(offs[4]-offs[3])/2], gz[offs[4]:]...))                  // a member cut, then good members
 	f.Fuzz(func(t *testing.T, data []byte) {
-		readFuzz(t, data)
+		fuzzForms(t, data)
 		var z bytes.Buffer
 		zw := gzipWriters.Get().(*gzip.Writer)
 		zw.Reset(&z)
 		zw.Write(data)
 		zw.Close()
 		gzipWriters.Put(zw)
-		readFuzz(t, z.Bytes())
+		fuzzForms(t, z.Bytes())
 	})
+}
+
+// fuzzLimits are small limits, so that fuzzing reaches them.
+var fuzzLimits = limits.Limits{Record: 200, HeaderLine: 100, HeaderBlock: 400}
+
+// fuzzForms reads data as a file and as a stream a byte at a time, with
+// default and small limits: the same events each way (a record's end and
+// the recovery after damage do not depend on how the input arrives).
+func fuzzForms(t *testing.T, data []byte) {
+	for _, lim := range []limits.Limits{{}, fuzzLimits} {
+		file := readFuzz(t, warc.NewReader(bytes.NewReader(data), "fuzz"), lim, len(data))
+		stream := readFuzz(t, warc.NewReader(iotest.OneByteReader(bytes.NewReader(data)), "fuzz"), lim, len(data))
+		if !slices.Equal(file, stream) {
+			t.Fatalf("limits %+v: file and stream differ:\n%q\n%q", lim, file, stream)
+		}
+	}
 }
 
 // gzipWriters saves allocating a compressor (most of a megabyte) per input.
 var gzipWriters = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
 
-func readFuzz(t *testing.T, data []byte) {
-	r := warc.NewReader(bytes.NewReader(data), "fuzz")
+func readFuzz(t *testing.T, r *warc.Reader, lim limits.Limits, size int) []string {
+	r.Limits = lim
+	max := lim.Resolve().Record
+	var evs []string
 	buf := make([]byte, 4096)
 	for i := 0; ; i++ {
-		if i > len(data)+10 {
-			t.Fatalf("more than %d calls to Next on %d bytes", i, len(data))
+		if i > size+10 {
+			t.Fatalf("more than %d calls to Next on %d bytes", i, size)
 		}
 		rec, err := r.Next()
 		if err == io.EOF {
-			return
+			return evs
 		}
 		var e *warc.Error
 		if err != nil {
 			if !errors.As(err, &e) {
 				t.Fatalf("error %v (%T) is not a *warc.Error", err, err)
 			}
+			if e.Offset < 0 || e.Offset > int64(size) {
+				t.Fatalf("error %v: offset out of the input", err)
+			}
+			evs = append(evs, err.Error())
 			continue
 		}
+		evs = append(evs, fmt.Sprintf("record %d %q", rec.Offset, rec.TargetURI))
 		if rec.IsHTTPResponse() {
 			resp, err := rec.ReadHTTPResponse()
 			if err != nil {
 				if !errors.As(err, &e) {
 					t.Fatalf("error %v (%T) is not a *warc.Error", err, err)
 				}
+				evs = append(evs, err.Error())
 				continue
 			}
 			resp.IsHTML()
 			resp.Redirect()
-			// A chunked or gzip body may expand, but never beyond what
-			// the block bounds: read a bounded amount.
-			io.CopyBuffer(io.Discard, io.LimitReader(resp.Body, 1<<20), buf)
+			// A chunked or gzip body may expand, but never beyond the
+			// Record limit.
+			n, err := io.CopyBuffer(io.Discard, resp.Body, buf)
+			if n > max {
+				t.Fatalf("HTTP payload of %d bytes, limit %d", n, max)
+			}
+			evs = append(evs, fmt.Sprintf("payload %d %v", n, err))
 			continue
 		}
-		n, _ := io.CopyBuffer(io.Discard, rec.Block, buf)
-		if n > rec.ContentLength {
-			t.Fatalf("block of %d bytes, Content-Length %d", n, rec.ContentLength)
+		h := crc32.NewIEEE()
+		n, err := io.CopyBuffer(h, rec.Block, buf)
+		if n > rec.ContentLength || n > max {
+			t.Fatalf("block of %d bytes, Content-Length %d, limit %d", n, rec.ContentLength, max)
 		}
+		evs = append(evs, fmt.Sprintf("block %d %x %v", n, h.Sum32(), err))
 	}
 }
 

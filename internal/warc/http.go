@@ -3,8 +3,6 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +11,10 @@ import (
 	"net/http/httputil"
 	"strconv"
 	"strings"
+
+	"github.com/klauspost/compress/zlib"
+
+	"github.com/relurl/relurl/limits"
 )
 
 // IsHTTPResponse reports whether rec is a "response" record whose block is
@@ -55,20 +57,20 @@ type Response struct {
 func (rec *Record) ReadHTTPResponse() (*Response, error) {
 	r := rec.r
 	if r.httpBR == nil {
-		r.httpBR = bufio.NewReaderSize(rec.Block, 16<<10)
+		r.httpBR = &bufLines{br: bufio.NewReaderSize(rec.Block, 16<<10)}
 	} else {
-		r.httpBR.Reset(rec.Block)
+		r.httpBR.br.Reset(rec.Block)
 	}
-	br := r.httpBR
-	line, _, err := readLine(br, nil)
+	lr := r.httpBR
+	line, n, err := lr.readLine(r.lim.HeaderLine)
 	if err != nil {
-		return nil, rec.httpErr(err, "status line")
+		return nil, rec.httpErr(lineErr(err, r.lim.HeaderLine), "status line")
 	}
 	resp := &Response{}
 	if err := parseStatusLine(line, resp); err != nil {
 		return nil, &Error{r.name, rec.Offset, err}
 	}
-	h, _, err := readHeader(br, nil)
+	h, err := readHeader(lr, r.lim, n)
 	if err != nil {
 		return nil, rec.httpErr(err, "header")
 	}
@@ -76,7 +78,7 @@ func (rec *Record) ReadHTTPResponse() (*Response, error) {
 	for _, f := range h {
 		resp.Header.Add(f.Name, f.Value)
 	}
-	resp.Body = rec.decodeBody(br, resp.Header)
+	resp.Body = rec.decodeBody(lr.br, resp.Header)
 	return resp, nil
 }
 
@@ -87,7 +89,7 @@ func parseStatusLine(line []byte, resp *Response) error {
 	code, _, _ := bytes.Cut(rest, []byte(" "))
 	n, err := strconv.Atoi(string(code))
 	if !bytes.HasPrefix(proto, []byte("HTTP/")) || len(code) != 3 || err != nil || n < 100 {
-		return fmt.Errorf("%w: bad status line %q", ErrHTTP, clip(line))
+		return fmt.Errorf("%w: bad status line %s", ErrHTTP, excerpt(line))
 	}
 	resp.Proto = string(proto)
 	resp.StatusCode = n
@@ -103,7 +105,7 @@ func (rec *Record) httpErr(err error, where string) error {
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
 		err = errors.New("block ends")
 	}
-	return &Error{rec.r.name, rec.Offset, fmt.Errorf("%w: %s: %v", ErrHTTP, where, err)}
+	return &Error{rec.r.name, rec.Offset, fmt.Errorf("%w: %s: %w", ErrHTTP, where, err)}
 }
 
 // decodeBody undoes the transfer coding and content coding of the payload
@@ -114,18 +116,51 @@ func (rec *Record) decodeBody(body io.Reader, h http.Header) io.Reader {
 	if te := lastToken(h.Values("Transfer-Encoding")); strings.EqualFold(te, "chunked") {
 		body = httputil.NewChunkedReader(body)
 	}
+	c := &rec.r.codecs
 	switch ce := strings.ToLower(lastToken(h.Values("Content-Encoding"))); ce {
 	case "", "identity":
 	case "gzip", "x-gzip":
-		body = &lazyDecoder{src: body, open: func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }}
+		body = &lazyDecoder{src: body, open: c.gzip}
 	case "deflate":
-		body = &lazyDecoder{src: body, open: func(r io.Reader) (io.Reader, error) { return zlib.NewReader(r) }}
+		body = &lazyDecoder{src: body, open: c.zlib}
 	default:
 		body = &lazyDecoder{src: body, open: func(io.Reader) (io.Reader, error) {
-			return nil, fmt.Errorf("unsupported Content-Encoding %q", ce)
+			return nil, fmt.Errorf("unsupported Content-Encoding %s", excerpt([]byte(ce)))
 		}}
 	}
-	return &bodyReader{r: body, rec: rec}
+	return &bodyReader{r: body, rec: rec, max: rec.r.lim.Record}
+}
+
+// httpCodecs keeps the content decoders of a Reader, reset for each
+// record rather than made anew (each holds tens of kilobytes).
+type httpCodecs struct {
+	gz gzipReader
+	zl io.ReadCloser
+}
+
+func (c *httpCodecs) gzip(r io.Reader) (io.Reader, error) {
+	if c.gz == nil {
+		c.gz = newGzipReader()
+	}
+	if err := c.gz.Reset(r); err != nil {
+		return nil, err
+	}
+	return c.gz, nil
+}
+
+func (c *httpCodecs) zlib(r io.Reader) (io.Reader, error) {
+	if c.zl == nil {
+		zl, err := zlib.NewReader(r)
+		if err != nil {
+			return nil, err
+		}
+		c.zl = zl
+		return zl, nil
+	}
+	if err := c.zl.(zlib.Resetter).Reset(r, nil); err != nil {
+		return nil, err
+	}
+	return c.zl, nil
 }
 
 // lastToken returns the last comma-separated token of a header's values.
@@ -162,16 +197,40 @@ func (d *lazyDecoder) Read(p []byte) (int, error) {
 	return d.r.Read(p)
 }
 
-// bodyReader makes every error of Body an *Error naming the record.
+// bodyReader makes every error of Body an *Error naming the record, and
+// cuts the decoded payload at Limits.Record (a small gzip body may inflate
+// to gigabytes).
 type bodyReader struct {
 	r   io.Reader
 	rec *Record
+	max int64
+	n   int64
+	err error
 }
 
 func (b *bodyReader) Read(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	if b.n >= b.max {
+		// Read one byte more to tell a payload of exactly max bytes.
+		var one [1]byte
+		if n, _ := io.ReadFull(b.r, one[:]); n == 0 {
+			b.err = io.EOF
+			return 0, io.EOF
+		}
+		r := b.rec.r
+		b.err = &Error{r.name, b.rec.Offset, fmt.Errorf("%w: HTTP payload cut after %d decoded bytes: %w", ErrTooLarge, b.max, &limits.Error{Limit: "Record", Max: b.max})}
+		return 0, b.err
+	}
+	if rest := b.max - b.n; int64(len(p)) > rest {
+		p = p[:rest]
+	}
 	n, err := b.r.Read(p)
+	b.n += int64(n)
 	if err != nil && err != io.EOF {
 		err = b.rec.httpErr(err, "body")
+		b.err = err
 	}
 	return n, err
 }

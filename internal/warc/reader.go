@@ -3,29 +3,39 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/relurl/relurl/limits"
 )
 
 // A Reader reads the records of one WARC file in order. It detects gzip
 // compression from the first two bytes (RFC 1952 section 2.3.1). A Reader
 // is not safe for concurrent use: run one per file.
 type Reader struct {
-	name   string
-	src    io.Reader
-	seeker io.Seeker // src as a seeker, nil when it cannot seek
+	// Limits bounds what one record may cost (zero fields: the defaults
+	// of package limits). The Reader reads Record (content, and HTTP
+	// payload once decoded), HeaderLine and HeaderBlock (the record
+	// header and the HTTP header inside a record). Set it before the
+	// first call to Next.
+	Limits limits.Limits
 
-	fb *bufio.Reader // buffers src
-	cr countReader   // counts the bytes of src consumed; the gzip decoder reads it exactly
-	zr gzip.Reader   // decodes the current gzip member
-	br *bufio.Reader // the record stream: over zr (gzip) or cr (plain)
+	name string
+	lim  limits.Limits
+	// lookahead is the most bytes held to check where a record ends (see
+	// blockReader.verify).
+	lookahead int64
 
-	scratch []byte
-	httpBR  *bufio.Reader // reused by ReadHTTPResponse
+	in input         // the file's bytes, counted
+	zb *bufio.Reader // gzip: buffers in for zr (decoders read a bufio.Reader fastest)
+	zr gzipReader    // decodes the current gzip member
+	s  stream        // the record stream: over zr (gzip) or in (plain)
+
+	httpBR *bufLines  // reused by ReadHTTPResponse
+	codecs httpCodecs // reused content decoders
 
 	started  bool
 	gz       bool
@@ -47,19 +57,16 @@ const (
 
 // NewReader returns a Reader of the WARC file read from r. name is used only
 // in errors. When r is an io.Seeker (an *os.File of a regular file), offsets
-// count from its current position as the file's, and a corrupt gzip member
-// is searched again for the next member from its own start.
+// count from its current position as the file's.
 func NewReader(r io.Reader, name string) *Reader {
-	wr := &Reader{name: name, src: r}
+	var off int64
 	if s, ok := r.(io.Seeker); ok {
 		if pos, err := s.Seek(0, io.SeekCurrent); err == nil {
-			wr.seeker = s
-			wr.cr.n = pos
+			off = pos
 		}
 	}
-	wr.fb = bufio.NewReaderSize(r, 64<<10)
-	wr.cr.br = wr.fb
-	wr.br = bufio.NewReaderSize(nil, 32<<10)
+	wr := &Reader{name: name}
+	wr.in.init(r, off)
 	return wr
 }
 
@@ -90,10 +97,17 @@ func (r *Reader) Next() (*Record, error) {
 func (r *Reader) next() (*Record, error) {
 	if !r.started {
 		r.started = true
-		b, _ := r.fb.Peek(2)
-		r.gz = len(b) == 2 && b[0] == 0x1f && b[1] == 0x8b
-		if !r.gz {
-			r.br.Reset(&r.cr)
+		r.lim = r.Limits.Resolve()
+		r.lookahead = min(r.lim.Record, maxLookahead) + maxTrailer + maxVersionLine
+		r.s.max = 2*max(int(r.lookahead), r.lim.HeaderLine+1) + 2*streamBuf
+		b := r.in.peek(2)
+		r.gz = len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b
+		if r.gz {
+			r.in.retain(rewindWindow + zbSize)
+			r.zb = bufio.NewReaderSize(&r.in, zbSize)
+			r.zr = newGzipReader()
+		} else {
+			r.s.reset(&r.in)
 		}
 	}
 	if err := r.finishRecord(); err != nil {
@@ -131,24 +145,34 @@ func (r *Reader) next() (*Record, error) {
 	}
 }
 
-// finishRecord skips what is left of the block of the record last
-// returned, and the blank lines after it (WARC/1.1 section 4: a record
-// ends with two CRLFs).
+// finishRecord skips what is left of the content of the record last
+// returned, and checks that it ends as a record ends (WARC/1.1 section 4:
+// the block, then two CRLFs).
 func (r *Reader) finishRecord() error {
 	b := r.cur
 	if b == nil {
 		return nil
 	}
 	r.cur = nil
-	if b.err != nil {
-		// Already reported by Block.Read, which set r.need.
-		b.err = errStale
-		return nil
+	defer func() { b.stale = true }()
+	if b.err != nil && !b.limited {
+		return nil // already reported by Block.Read, which set r.need
 	}
-	_, err := io.Copy(io.Discard, b)
-	b.err = errStale
-	if err != nil {
-		return err // an *Error from blockReader.Read
+	for {
+		buf, err := b.chunk()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err // an *Error from the stream
+		}
+		b.consume(len(buf))
+	}
+	switch {
+	case b.overrun:
+		return &Error{r.name, b.off, fmt.Errorf("%w: Content-Length %d, but a record boundary follows %d bytes of content; the record is cut there", ErrOverrun, b.length, b.end)}
+	case b.verified:
+		return nil
 	}
 	n, more, err := r.skipNewlines()
 	if err != nil {
@@ -169,25 +193,29 @@ func (r *Reader) offset() int64 {
 	if r.gz {
 		return r.member
 	}
-	return r.cr.n - int64(r.br.Buffered())
+	return r.in.pos() - int64(len(r.s.buffered()))
 }
 
 // skipNewlines consumes CR and LF bytes, returning how many, and whether
 // the record stream holds more after them.
 func (r *Reader) skipNewlines() (n int, more bool, err error) {
 	for {
-		b, err := r.br.Peek(1)
-		if err == io.EOF {
-			return n, false, nil
+		b := r.s.buffered()
+		i := 0
+		for i < len(b) && (b[i] == '\r' || b[i] == '\n') {
+			i++
 		}
-		if err != nil {
-			return n, false, err
-		}
-		if b[0] != '\r' && b[0] != '\n' {
+		r.s.discard(i)
+		n += i
+		if i < len(b) {
 			return n, true, nil
 		}
-		r.br.Discard(1)
-		n++
+		if !r.s.more() {
+			if r.s.err == io.EOF {
+				return n, false, nil
+			}
+			return n, false, r.s.err
+		}
 	}
 }
 
@@ -195,17 +223,16 @@ func (r *Reader) skipNewlines() (n int, more bool, err error) {
 // the stream holds more than blank lines.
 func (r *Reader) readRecord() (*Record, error) {
 	off := r.offset()
-	line, _, err := readLine(r.br, r.scratch)
+	line, n, err := r.s.readLine(r.lim.HeaderLine)
 	if err != nil {
-		return nil, r.headerErr(err, off)
+		return nil, r.headerErr(lineErr(err, r.lim.HeaderLine), off)
 	}
 	if !bytes.HasPrefix(line, []byte("WARC/")) {
 		r.need = needLine
-		return nil, &Error{r.name, off, fmt.Errorf("%w: found %q", ErrVersion, clip(line))}
+		return nil, &Error{r.name, off, fmt.Errorf("%w: found %s", ErrVersion, excerpt(line))}
 	}
 	version := string(line)
-	h, scratch, err := readHeader(r.br, r.scratch)
-	r.scratch = scratch
+	h, err := readHeader(&r.s, r.lim, n)
 	if err != nil {
 		return nil, r.headerErr(err, off)
 	}
@@ -213,7 +240,7 @@ func (r *Reader) readRecord() (*Record, error) {
 	length, perr := strconv.ParseInt(cl, 10, 64)
 	if !ok || perr != nil || length < 0 || cl[0] == '+' {
 		r.need = needLine
-		return nil, &Error{r.name, off, fmt.Errorf("%w: %q", ErrContentLength, cl)}
+		return nil, &Error{r.name, off, fmt.Errorf("%w: %s", ErrContentLength, excerpt([]byte(cl)))}
 	}
 	rec := &Record{
 		Offset:        off,
@@ -226,11 +253,11 @@ func (r *Reader) readRecord() (*Record, error) {
 		ContentLength: length,
 		r:             r,
 	}
-	r.cur = &blockReader{r: r, off: off, left: length, length: length}
+	r.cur = &blockReader{r: r, off: off, length: length, end: length, max: r.lim.Record, cand: -1}
 	rec.Block = r.cur
 	if rec.TargetURI == "" && needsTargetURI(rec.Type) {
 		// The block is skipped by the next call to Next.
-		return nil, &Error{r.name, off, fmt.Errorf("%w in %s record %s", ErrMissingTargetURI, rec.Type, rec.ID)}
+		return nil, &Error{r.name, off, fmt.Errorf("%w in %s record %s", ErrMissingTargetURI, rec.Type, excerpt([]byte(rec.ID)))}
 	}
 	return rec, nil
 }
@@ -248,8 +275,8 @@ func (r *Reader) headerErr(err error, off int64) error {
 // streamErr turns an error of the record stream (not a format error) met
 // inside the record at off into an *Error, and says how to go on.
 func (r *Reader) streamErr(err error, off int64) error {
-	if r.cr.err != nil {
-		return &Error{r.name, off, fmt.Errorf("%w: %v", ErrIO, r.cr.err)}
+	if r.in.ioErr != nil {
+		return &Error{r.name, off, fmt.Errorf("%w: %v", ErrIO, r.in.ioErr)}
 	}
 	switch {
 	case err == io.EOF && r.gz:
@@ -272,22 +299,32 @@ func (r *Reader) streamErr(err error, off int64) error {
 // findLine skips to the next line of the record stream beginning "WARC/",
 // or to its end.
 func (r *Reader) findLine() error {
+	s := &r.s
 	for {
-		b, err := r.br.Peek(5)
-		if string(b) == "WARC/" {
+		b := s.fill(5)
+		if bytes.HasPrefix(b, []byte("WARC/")) {
 			return nil
 		}
-		if err != nil {
-			return r.endOfScan(err)
+		// Skip to the end of the line, or of what is buffered.
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			s.discard(i + 1)
+			continue
 		}
+		s.discard(len(b))
+		if !s.more() {
+			return r.endOfScan(s.err)
+		}
+		// The line goes on: skip its rest before looking again.
 		for {
-			_, err = r.br.ReadSlice('\n')
-			if err != bufio.ErrBufferFull {
+			b = s.buffered()
+			if i := bytes.IndexByte(b, '\n'); i >= 0 {
+				s.discard(i + 1)
 				break
 			}
-		}
-		if err != nil {
-			return r.endOfScan(err)
+			s.discard(len(b))
+			if !s.more() {
+				return r.endOfScan(s.err)
+			}
 		}
 	}
 }
@@ -297,7 +334,7 @@ func (r *Reader) endOfScan(err error) error {
 	if err != io.EOF {
 		return r.streamErr(err, r.offset())
 	}
-	r.br.Discard(r.br.Buffered())
+	r.s.discard(len(r.s.buffered()))
 	if r.gz {
 		r.inMember = false
 		return nil
@@ -309,118 +346,58 @@ func (r *Reader) endOfScan(err error) error {
 // each member has its own header and trailer, and a WARC writer starts one
 // per record so that a record can be read from its offset).
 func (r *Reader) startMember() error {
-	if _, err := r.fb.Peek(1); err != nil {
-		if err == io.EOF {
-			return io.EOF
+	if _, err := r.zb.Peek(1); err != nil {
+		if r.in.ioErr != nil {
+			return &Error{r.name, r.zpos(), fmt.Errorf("%w: %v", ErrIO, r.in.ioErr)}
 		}
-		r.cr.err = err
-		return &Error{r.name, r.cr.n, fmt.Errorf("%w: %v", ErrIO, err)}
+		return io.EOF
 	}
-	r.member = r.cr.n
-	if err := r.zr.Reset(&r.cr); err != nil {
+	r.member = r.zpos()
+	r.s.reset(r.zr)
+	if err := r.zr.Reset(r.zb); err != nil {
 		return r.streamErr(err, r.member)
 	}
 	r.zr.Multistream(false)
-	r.br.Reset(&r.zr)
 	r.inMember = true
 	return nil
 }
 
+// zbSize is the size of the buffer the gzip decoder reads.
+const zbSize = 32 << 10
+
+// zpos returns the offset of the next compressed byte the decoder takes.
+func (r *Reader) zpos() int64 { return r.in.pos() - int64(r.zb.Buffered()) }
+
 var gzipMagic = []byte{0x1f, 0x8b, 8} // ID1, ID2, CM=deflate (RFC 1952 section 2.3.1)
 
 // findMember moves to the next gzip member header after the start of the
-// current member: from that start when the source can seek, otherwise from
-// where decoding stopped.
+// damaged member: from that start, but no further back than rewindWindow
+// before where the decoder stopped (the decoder may have read into the
+// next member before it found the damage). The input keeps those bytes,
+// so a file and a stream give the same records.
 func (r *Reader) findMember() error {
 	from := r.member + 1
-	if r.seeker != nil && from < r.cr.n {
-		if _, err := r.seeker.Seek(from, io.SeekStart); err == nil {
-			r.fb.Reset(r.src)
-			r.cr.n = from
-		}
+	if back := r.zpos() - rewindWindow; from < back {
+		from = back
 	}
+	r.in.rewind(from)
+	r.zb.Reset(&r.in)
 	for {
-		buf, err := r.fb.Peek(r.fb.Size())
+		buf := r.in.peek(rewindWindow)
 		if i := bytes.Index(buf, gzipMagic); i >= 0 {
-			r.cr.discard(i)
+			r.in.discard(i)
 			return nil
 		}
-		if err != nil {
-			r.cr.discard(len(buf))
-			if err == io.EOF {
-				return io.EOF
+		if len(buf) < len(gzipMagic) {
+			r.in.discard(len(buf))
+			if r.in.ioErr != nil {
+				return &Error{r.name, r.in.pos(), fmt.Errorf("%w: %v", ErrIO, r.in.ioErr)}
 			}
-			r.cr.err = err
-			return &Error{r.name, r.cr.n, fmt.Errorf("%w: %v", ErrIO, err)}
+			return io.EOF
 		}
 		// Keep the last two bytes: they may begin a header.
-		r.cr.discard(len(buf) - len(gzipMagic) + 1)
+		r.in.discard(len(buf) - len(gzipMagic) + 1)
 	}
-}
-
-// countReader counts the bytes read from br. It is an io.ByteReader so
-// that the gzip decoder reads from it exactly the bytes of one member and
-// the count is the offset of the next.
-type countReader struct {
-	br  *bufio.Reader
-	n   int64
-	err error // the first error of the source other than io.EOF
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.br.Read(p)
-	c.n += int64(n)
-	c.note(err)
-	return n, err
-}
-
-func (c *countReader) ReadByte() (byte, error) {
-	b, err := c.br.ReadByte()
-	if err == nil {
-		c.n++
-	}
-	c.note(err)
-	return b, err
-}
-
-func (c *countReader) note(err error) {
-	if err != nil && err != io.EOF && c.err == nil {
-		c.err = err
-	}
-}
-
-func (c *countReader) discard(n int) {
-	d, _ := c.br.Discard(n)
-	c.n += int64(d)
-}
-
-// blockReader reads a record block, reporting a short block as
-// ErrTruncated.
-type blockReader struct {
-	r      *Reader
-	off    int64 // the record's offset
-	left   int64
-	length int64
-	err    error
-}
-
-func (b *blockReader) Read(p []byte) (int, error) {
-	if b.err != nil {
-		return 0, b.err
-	}
-	if b.left <= 0 {
-		return 0, io.EOF
-	}
-	if int64(len(p)) > b.left {
-		p = p[:b.left]
-	}
-	n, err := b.r.br.Read(p)
-	b.left -= int64(n)
-	if err != nil && !(err == io.EOF && b.left == 0) {
-		b.err = b.r.streamErr(err, b.off)
-		return n, b.err
-	}
-	return n, nil
 }
 
 // isType reports whether rec's WARC-Type is typ, without regard to case.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/warc/warctest"
+	"github.com/relurl/relurl/limits"
 )
 
 // event is what reading a file yields, in order: a record or an error.
@@ -287,14 +288,11 @@ func TestTruncatedMember(t *testing.T) {
 		t.Errorf("records %q, want %q", uris, wantURIs)
 	}
 
-	// Without Seek, the reader cannot go back, but still reports the
-	// error, ends, and reads the last record.
-	evs = readAll(t, warc.NewReader(notSeeker{bytes.NewReader(broken)}, "t.warc.gz"), len(broken))
-	if evs[3].err == nil || evs[3].off != offs[cut] {
-		t.Errorf("without Seek: event 3 is %v, want an error at %d", evs[3], offs[cut])
-	}
-	if last := evs[len(evs)-1]; last.uri != "http://example.com/last" {
-		t.Errorf("without Seek: last event %v, want the last record", last)
+	// Without Seek (a pipe), the same events: the reader keeps the bytes
+	// it searches again.
+	stream := readAll(t, warc.NewReader(notSeeker{bytes.NewReader(broken)}, "t.warc.gz"), len(broken))
+	if fmt.Sprint(stream) != fmt.Sprint(evs) {
+		t.Errorf("without Seek:\n%v\nwith Seek:\n%v", stream, evs)
 	}
 }
 
@@ -398,7 +396,7 @@ func TestPlainCorrupt(t *testing.T) {
 func TestLongHeaderLine(t *testing.T) {
 	var buf bytes.Buffer
 	w := warctest.NewWriter(&buf, true)
-	w.WriteRaw([]byte("WARC/1.0\r\nX-Long: " + strings.Repeat("a", warc.MaxHeaderLine+10) + "\r\nContent-Length: 0\r\n\r\n\r\n\r\n"))
+	w.WriteRaw([]byte("WARC/1.0\r\nX-Long: " + strings.Repeat("a", limits.DefaultHeaderLine+10) + "\r\nContent-Length: 0\r\n\r\n\r\n\r\n"))
 	w.Write(warctest.HTML("http://h/ok", "ok"))
 	evs := readAll(t, warc.NewReader(bytes.NewReader(buf.Bytes()), "l.warc.gz"), buf.Len())
 	if len(evs) != 2 || !errors.Is(evs[0].err, warc.ErrHeader) || evs[1].uri != "http://h/ok" {

@@ -41,7 +41,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/relurl/relurl/internal/warc"
+	"github.com/relurl/relurl/limits"
 )
 
 // ErrJSON is wrapped by the *warc.Error returned for a WAT record whose
@@ -101,30 +104,6 @@ func (rec *Record) Redirect() (string, bool) {
 	return loc[0], true
 }
 
-// envelope mirrors the part of the WAT JSON this package reads; the
-// decoder skips the rest without keeping it.
-type envelope struct {
-	Envelope struct {
-		WARCHeader map[string]json.RawMessage `json:"WARC-Header-Metadata"`
-		Payload    struct {
-			ContentType string `json:"Actual-Content-Type"`
-			HTTP        *struct {
-				Message struct {
-					Status json.RawMessage `json:"Status"`
-				} `json:"Response-Message"`
-				Headers map[string]json.RawMessage `json:"Headers"`
-				HTML    *struct {
-					Head struct {
-						Base  *string `json:"Base"`
-						Links []Link  `json:"Link"`
-					} `json:"Head"`
-					Links []Link `json:"Links"`
-				} `json:"HTML-Metadata"`
-			} `json:"HTTP-Response-Metadata"`
-		} `json:"Payload-Metadata"`
-	} `json:"Envelope"`
-}
-
 // UnmarshalJSON reads a link object, whose keys are lower case
 // ("path", "url", "text", "rel").
 func (l *Link) UnmarshalJSON(b []byte) error {
@@ -141,70 +120,256 @@ func (l *Link) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Decode reads one WAT JSON document from r.
+// Decode reads one WAT JSON document from r (RFC 8259). It reads the
+// document as a stream of JSON tokens, keeping only the fields a Record holds, so the
+// memory it takes is that of the Record plus the longest single token, not
+// that of the document (issue 11: a WAT record can be made as large as
+// the reader allows). Bound r to bound the document: a warc.Reader's
+// Block stops at Limits.Record with an *warc.Error, which Decode returns.
 func Decode(r io.Reader) (*Record, error) {
-	var env envelope
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&env); err != nil {
+	// Common Crawl's WAT writer may repeat a name and pass on invalid
+	// UTF-8 from a page: read them as encoding/json did.
+	d := decoder{jsontext.NewDecoder(r, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))}
+	rec := &Record{}
+	err := d.object(func(key string) error {
+		if key != "Envelope" {
+			return d.dec.SkipValue()
+		}
+		return d.object(func(key string) error {
+			switch key {
+			case "WARC-Header-Metadata":
+				return d.object(func(key string) error {
+					var err error
+					switch key {
+					case "WARC-Type":
+						rec.Type, err = d.str()
+					case "WARC-Target-URI":
+						rec.TargetURI, err = d.str()
+					default:
+						err = d.dec.SkipValue()
+					}
+					return err
+				})
+			case "Payload-Metadata":
+				return d.payload(rec)
+			}
+			return d.dec.SkipValue()
+		})
+	})
+	if err != nil {
 		return nil, err
-	}
-	e := &env.Envelope
-	rec := &Record{
-		Type:        stringValue(e.WARCHeader["WARC-Type"]),
-		TargetURI:   stringValue(e.WARCHeader["WARC-Target-URI"]),
-		ContentType: e.Payload.ContentType,
-	}
-	if h := e.Payload.HTTP; h != nil {
-		s := stringValue(h.Message.Status)
-		if s == "" {
-			s = string(h.Message.Status) // a number
-		}
-		rec.Status, _ = strconv.Atoi(s)
-		rec.Header = make(http.Header, len(h.Headers))
-		for name, raw := range h.Headers {
-			for _, v := range stringValues(raw) {
-				rec.Header.Add(name, v)
-			}
-		}
-		if m := h.HTML; m != nil {
-			rec.HTML = true
-			if m.Head.Base != nil {
-				rec.Base, rec.HasBase = *m.Head.Base, true
-			}
-			rec.Links = m.Links
-			rec.HeadLinks = m.Head.Links
-		}
 	}
 	return rec, nil
 }
 
-// stringValue returns a JSON string's value, or "" for anything else.
-func stringValue(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return ""
-	}
-	return s
+// decoder walks a JSON document token by token (jsontext reads a token
+// without allocating, and skips a value without holding it).
+type decoder struct {
+	dec *jsontext.Decoder
 }
 
-// stringValues returns the values of a header: a string, or an array of
-// strings for a repeated field.
-func stringValues(raw json.RawMessage) []string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return []string{s}
+// errType reports a JSON value of the wrong type where the WAT layout
+// has an object or array.
+var errType = errors.New("unexpected JSON type")
+
+// open reads the opening delimiter of an object or array (want), and
+// reports false for null.
+func (d *decoder) open(want jsontext.Kind) (bool, error) {
+	switch k := d.dec.PeekKind(); k {
+	case want:
+	case 'n':
+		_, err := d.dec.ReadToken()
+		return false, err
+	case 0:
+		_, err := d.dec.ReadToken() // the error
+		return false, err
+	default:
+		return false, fmt.Errorf("%w: %v where %v is expected", errType, k, want)
 	}
-	var ss []string
-	if json.Unmarshal(raw, &ss) == nil {
-		return ss
+	_, err := d.dec.ReadToken()
+	return err == nil, err
+}
+
+// object reads an object (null counts as an empty one), calling fn for
+// each name; fn must read the value.
+func (d *decoder) object(fn func(name string) error) error {
+	ok, err := d.open('{')
+	if !ok {
+		return err
 	}
-	return nil
+	for d.dec.PeekKind() != '}' {
+		t, err := d.dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		if err := fn(t.String()); err != nil {
+			return err
+		}
+	}
+	_, err = d.dec.ReadToken()
+	return err
+}
+
+// array reads an array (null counts as an empty one), calling fn for each
+// element; fn must read the element.
+func (d *decoder) array(fn func() error) error {
+	ok, err := d.open('[')
+	if !ok {
+		return err
+	}
+	for d.dec.PeekKind() != ']' {
+		if d.dec.PeekKind() == 0 {
+			_, err := d.dec.ReadToken()
+			return err
+		}
+		if err := fn(); err != nil {
+			return err
+		}
+	}
+	_, err = d.dec.ReadToken()
+	return err
+}
+
+// str reads one value and returns it if it is a string or a number (as
+// written), else "" (an object or array is skipped).
+func (d *decoder) str() (string, error) {
+	switch d.dec.PeekKind() {
+	case '"', '0':
+		t, err := d.dec.ReadToken()
+		if err != nil {
+			return "", err
+		}
+		return t.String(), nil
+	}
+	return "", d.dec.SkipValue()
+}
+
+// payload reads Payload-Metadata.
+func (d *decoder) payload(rec *Record) error {
+	return d.object(func(key string) error {
+		switch key {
+		case "Actual-Content-Type":
+			var err error
+			rec.ContentType, err = d.str()
+			return err
+		case "HTTP-Response-Metadata":
+			return d.http(rec)
+		}
+		return d.dec.SkipValue()
+	})
+}
+
+// http reads HTTP-Response-Metadata.
+func (d *decoder) http(rec *Record) error {
+	if d.dec.PeekKind() == 'n' {
+		return d.dec.SkipValue()
+	}
+	if rec.Header == nil {
+		rec.Header = make(http.Header)
+	}
+	return d.object(func(key string) error {
+		switch key {
+		case "Response-Message":
+			return d.object(func(key string) error {
+				if key != "Status" {
+					return d.dec.SkipValue()
+				}
+				s, err := d.str()
+				rec.Status, _ = strconv.Atoi(s)
+				return err
+			})
+		case "Headers":
+			return d.object(func(name string) error {
+				// A string, or an array of strings for a repeated field.
+				switch d.dec.PeekKind() {
+				case '"':
+					s, err := d.str()
+					rec.Header[http.CanonicalHeaderKey(name)] = []string{s}
+					return err
+				case '[':
+					var vs []string
+					err := d.array(func() error {
+						s, err := d.str()
+						vs = append(vs, s)
+						return err
+					})
+					rec.Header[http.CanonicalHeaderKey(name)] = vs
+					return err
+				}
+				return d.dec.SkipValue()
+			})
+		case "HTML-Metadata":
+			return d.html(rec)
+		}
+		return d.dec.SkipValue()
+	})
+}
+
+// html reads HTML-Metadata.
+func (d *decoder) html(rec *Record) error {
+	rec.HTML = d.dec.PeekKind() == '{'
+	return d.object(func(key string) error {
+		switch key {
+		case "Head":
+			return d.object(func(key string) error {
+				switch key {
+				case "Base":
+					if d.dec.PeekKind() == '"' {
+						var err error
+						rec.Base, err = d.str()
+						rec.HasBase = true
+						return err
+					}
+					rec.Base, rec.HasBase = "", false
+					return d.dec.SkipValue()
+				case "Link":
+					rec.HeadLinks = rec.HeadLinks[:0]
+					return d.array(func() error { return d.link(&rec.HeadLinks) })
+				}
+				return d.dec.SkipValue()
+			})
+		case "Links":
+			rec.Links = rec.Links[:0]
+			return d.array(func() error { return d.link(&rec.Links) })
+		}
+		return d.dec.SkipValue()
+	})
+}
+
+// link reads one link object and appends it to list.
+func (d *decoder) link(list *[]Link) error {
+	var l Link
+	err := d.object(func(key string) error {
+		var err error
+		switch key {
+		case "path":
+			l.Path, err = d.str()
+		case "url":
+			l.URL, err = d.str()
+		case "text":
+			l.Text, err = d.str()
+		case "rel":
+			l.Rel, err = d.str()
+		default:
+			err = d.dec.SkipValue()
+		}
+		return err
+	})
+	*list = append(*list, l)
+	return err
 }
 
 // A Reader reads the records of a WAT file.
 type Reader struct {
-	w    *warc.Reader
-	name string
+	// Limits bounds what one record may cost, as for warc.Reader (which
+	// reads the WAT file's records with it): a WAT record larger than
+	// Limits.Record is an error, its JSON never held beyond that. Set it
+	// before the first call to Next.
+	Limits limits.Limits
+
+	w       *warc.Reader
+	name    string
+	started bool
 }
 
 // NewReader returns a Reader of the WAT file read from r (plain or gzip);
@@ -220,6 +385,10 @@ func NewReader(r io.Reader, name string) *Reader {
 // JSON document that cannot be decoded gives ErrJSON, and an HTML page
 // without a target URI warc.ErrMissingTargetURI.
 func (r *Reader) Next() (*Record, error) {
+	if !r.started {
+		r.started = true
+		r.w.Limits = r.Limits
+	}
 	for {
 		wr, err := r.w.Next()
 		if err != nil {

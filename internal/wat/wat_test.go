@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/warc/warctest"
 	"github.com/relurl/relurl/internal/wat"
+	"github.com/relurl/relurl/limits"
 )
 
 // pageJSON is a WAT document for an HTML page with a BASE element, written
@@ -133,15 +135,20 @@ func TestDecodePage(t *testing.T) {
 // FuzzDecode decodes arbitrary bytes as a WAT document, and a WAT file
 // holding them: no panic, errors typed.
 func FuzzDecode(f *testing.F) {
-	f.Add([]byte(pageJSON))                                                                                                                      // a full page document
-	f.Add([]byte(redirectJSON))                                                                                                                  // numeric status, Location
-	f.Add([]byte(noURIJSON))                                                                                                                     // HTML without target URI
-	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"A":[1,2]},"HTML-Metadata":{"Head":{"Base":null}}}}}}`)) // odd types
+	f.Add([]byte(pageJSON))                                                                                                                                                             // a full page document
+	f.Add([]byte(redirectJSON))                                                                                                                                                         // numeric status, Location
+	f.Add([]byte(noURIJSON))                                                                                                                                                            // HTML without target URI
+	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"A":[1,2]},"HTML-Metadata":{"Head":{"Base":null}}}}}}`))                                        // odd types
+	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"X":[[[{"a":[1,{"b":null}]}]]],"HTTP-Response-Metadata":{"HTML-Metadata":{"Links":[null,{"url":["x"],"path":{}},{"url":"y"}]}}}}}`)) // skipped nesting, odd links
+	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"HTML-Metadata":{"Links":[{"url":"` + strings.Repeat("x", 300) + `"}]}}}}}`))                              // over fuzzLimits.Record: cut JSON
 	f.Fuzz(func(t *testing.T, data []byte) {
 		wat.Decode(bytes.NewReader(data))
 		var buf bytes.Buffer
 		warctest.NewWriter(&buf, true).Write(watRecord("http://h/", string(data)))
 		r := wat.NewReader(bytes.NewReader(buf.Bytes()), "f")
+		if len(data)%2 == 1 {
+			r.Limits = limits.Limits{Record: 200} // small, so that fuzzing reaches it
+		}
 		for i := 0; ; i++ {
 			if i > 3 {
 				t.Fatal("more records than written")

@@ -1,0 +1,108 @@
+package warc
+
+import (
+	"bytes"
+	stdgzip "compress/gzip"
+	"io"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	kpgzip "github.com/klauspost/compress/gzip"
+
+	"github.com/relurl/relurl/internal/warc/warctest"
+)
+
+// archive is a multi-member .warc.gz of generated pages (warctest.Corpus:
+// link-dense HTML, images, redirects), made once, in memory.
+var archive = sync.OnceValues(func() ([]byte, warctest.CorpusStats) {
+	var b bytes.Buffer
+	st, err := warctest.Corpus(&b, 16<<20, 3)
+	if err != nil {
+		panic(err)
+	}
+	return b.Bytes(), st
+})
+
+// decoders are the gzip implementations compared (issue 14: the archive
+// path at the speed of decompression).
+var decoders = []struct {
+	name string
+	new  func() gzipReader
+}{
+	{"compress-gzip", func() gzipReader { return new(stdgzip.Reader) }},
+	{"klauspost", func() gzipReader { return new(kpgzip.Reader) }},
+}
+
+// BenchmarkArchive reads every record of the archive and every HTTP
+// payload, as link extraction does, with each gzip implementation; and,
+// as the floor, only decompresses it (Gunzip). Compare the ratios of one
+// run: go test -run NONE -bench Archive -benchtime 5x ./internal/warc
+func BenchmarkArchive(b *testing.B) {
+	data, st := archive()
+	for _, d := range decoders {
+		b.Run("Gunzip/"+d.name, func(b *testing.B) {
+			defer cpuTime(b)()
+			b.SetBytes(int64(len(data)))
+			buf := make([]byte, 32<<10)
+			for b.Loop() {
+				zr := d.new()
+				if err := zr.Reset(bytes.NewReader(data)); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := io.CopyBuffer(io.Discard, zr, buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("Reader/"+d.name, func(b *testing.B) {
+			old := newGzipReader
+			newGzipReader = d.new
+			defer func() { newGzipReader = old }()
+			defer cpuTime(b)()
+			b.SetBytes(int64(len(data)))
+			buf := make([]byte, 32<<10)
+			for b.Loop() {
+				r := NewReader(bytes.NewReader(data), "a.warc.gz")
+				n := 0
+				for {
+					rec, err := r.Next()
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					n++
+					if rec.IsHTTPResponse() {
+						resp, err := rec.ReadHTTPResponse()
+						if err != nil {
+							b.Fatal(err)
+						}
+						io.CopyBuffer(io.Discard, resp.Body, buf)
+					}
+				}
+				if n != st.Records {
+					b.Fatalf("%d records, want %d", n, st.Records)
+				}
+			}
+		})
+	}
+}
+
+// cpuTime reports the process's CPU time (user and system) per operation
+// as cpu-ns/op: on a shared machine it varies less than the wall time.
+// Call it as defer cpuTime(b)().
+func cpuTime(b *testing.B) func() {
+	start := cpuNow()
+	return func() {
+		b.ReportMetric(float64((cpuNow()-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
+
+func cpuNow() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
