@@ -27,7 +27,7 @@ func Parse(s string) URL {
 	i = parsePath(s, i)
 	u.path = i
 	u.dir = u.netloc + strings.LastIndexByte(s[u.netloc:i], '/') + 1
-	u.dirDots = hasDotSegment(s[u.netloc:u.dir])
+	u.dirDots = dotSegmentsEnd(s[u.netloc:u.dir]) != 0
 	i = parseParams(s, i)
 	u.params = i
 	u.query = parseQuery(s, i)
@@ -57,10 +57,6 @@ func parseScheme(s string) int {
 	}
 	return 0
 }
-
-// isSchemeChar reports whether c may appear in a scheme name (section 2.2:
-// scheme = 1*( alpha | digit | "+" | "-" | "." )).
-func isSchemeChar(c byte) bool { return charClass[c]&classScheme != 0 }
 
 // parseNetLoc returns the end of the "//net_loc" section that starts at
 // from, or from when there is none. Section 2.4.3: a net_loc follows "//"

@@ -81,9 +81,9 @@ func (r specConformanceRow) isNonStrict() bool {
 // nonStrictResolve3986 is the backward-compatible option of section
 // 5.2.2: a reference's scheme is ignored when it is the base's.
 func nonStrictResolve3986(base, ref string) string {
-	b, r := parseURIRef(base), parseURIRef(ref)
-	if r.hasScheme() && b.hasScheme() && ref[:r.scheme] == base[:b.scheme] {
-		ref = ref[r.scheme:]
+	bs, rs := schemeEnd(base), schemeEnd(ref)
+	if rs != 0 && bs != 0 && ref[:rs] == base[:bs] {
+		ref = ref[rs:]
 	}
 	return RFC3986.Resolve(base, ref)
 }
@@ -147,8 +147,8 @@ func TestConformanceRFC2396(t *testing.T) {
 // stripLeadingDotDots removes the ".." segments that start the path of the
 // absolute URI s: the other choice of RFC 2396 step 6g.
 func stripLeadingDotDots(s string) string {
-	u := parseURIRef(s)
-	p := u.pathOf()
+	u := parseURI(s)
+	p := u.Path()
 	lead := ""
 	if strings.HasPrefix(p, "/") {
 		lead, p = "/", p[1:]
@@ -163,5 +163,5 @@ func stripLeadingDotDots(s string) string {
 		}
 		break
 	}
-	return s[:u.authority] + lead + p + s[u.path:]
+	return s[:u.netloc] + lead + p + s[u.path:]
 }

@@ -1,0 +1,262 @@
+package relurl
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/internal/quote"
+	"github.com/relurl/relurl/internal/rfcexamples"
+)
+
+// updateFlag returns the -update flag, defining it unless another test
+// file of the package already did: go test -run TestTraceGolden -update
+// rewrites testdata/trace.
+func updateFlag() *bool {
+	if f := flag.Lookup("update"); f != nil {
+		if g, ok := f.Value.(flag.Getter); ok {
+			if b, ok := g.Get().(bool); ok {
+				return &b
+			}
+		}
+	}
+	return flag.Bool("update", false, "rewrite the golden files under testdata/")
+}
+
+var updateTrace = updateFlag()
+
+// goldenName names the golden file of the i-th example of section 5:
+// "5.1-02.txt" for the second example of section 5.1.
+func goldenNames() []string {
+	names := make([]string, len(rfcexamples.Section5))
+	n := map[string]int{}
+	for i, ex := range rfcexamples.Section5 {
+		n[ex.Section]++
+		names[i] = fmt.Sprintf("%s-%02d.txt", ex.Section, n[ex.Section])
+	}
+	return names
+}
+
+// TestTraceGolden compares the trace of every example of section 5 with
+// its golden file, and checks that each ends in the RFC's answer.
+func TestTraceGolden(t *testing.T) {
+	names := goldenNames()
+	for i, ex := range rfcexamples.Section5 {
+		tr := Explain(rfcexamples.Base, ex.Ref)
+		if tr.Result != ex.Want {
+			t.Errorf("Explain(%q, %q).Result = %q, RFC 1808 section %s gives %q", rfcexamples.Base, ex.Ref, tr.Result, ex.Section, ex.Want)
+		}
+		got := fmt.Sprintf("# RFC 1808 (IETF, 1995) section %s: %s against %s; trace by relurl.Explain (BSD-3-Clause).\n# Regenerate with: go test -run TestTraceGolden -update\n%s",
+			ex.Section, quote.Quote(ex.Ref), quote.Quote(rfcexamples.Base), tr)
+		path := filepath.Join("testdata", "trace", names[i])
+		if *updateTrace {
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test -run TestTraceGolden -update to create it)", err)
+		}
+		if got != string(want) {
+			t.Errorf("trace of %q differs from %s:\n--- got\n%s\n--- want\n%s", ex.Ref, path, got, want)
+		}
+	}
+	// No stale golden files: one per example, no more.
+	files, _ := filepath.Glob(filepath.Join("testdata", "trace", "*.txt"))
+	if len(files) != len(names) {
+		t.Errorf("testdata/trace holds %d files, section 5 has %d examples", len(files), len(names))
+	}
+}
+
+// TestExplainSteps checks the steps recorded for the cases the issue
+// names, and that each step cites a section.
+func TestExplainSteps(t *testing.T) {
+	cases := []struct {
+		base, ref string
+		want      []string // "step: detail" substrings expected, in order
+	}{
+		{rfcBase, "g", []string{"2c: the reference inherits the scheme `http`", "3: net_loc absent: inherits `a`", "6: base path `/b/c/d` without its last segment `d` is `/b/c/`; + `g`", "7: "}},
+		{rfcBase, "../g", []string{"6: ", "`/b/c/`; + `../g`", "6c: removed `c/../`", "7: "}},
+		{rfcBase, "//g", []string{"3: net_loc `g` is non-empty: skip to step 7", "7: "}},
+		{rfcBase, "/g", []string{"3: ", "4: path `/g` is preceded by a slash", "7: "}},
+		{rfcBase, ";x", []string{"5: path empty: inherits the base path `/b/c/d`", "5a: params `x` non-empty: skip to step 7"}},
+		{rfcBase, "?y", []string{"5a: params absent: inherits `p`", "5b: query `y` non-empty"}},
+		{rfcBase, "#s", []string{"5a: ", "5b: query absent: inherits `q`"}},
+		{rfcBase, "", []string{"2a: the reference is entirely empty"}},
+		{rfcBase, "http:g", []string{"2b: the reference starts with the scheme name `http`"}},
+		{"", "g", []string{"1: the base URL is empty"}},
+		{rfcBase, "//", []string{`3: net_loc present but empty ("//"): inherits ` + "`a`"}},
+		{rfcBase, "..", []string{"6d: removed the final `c/..`"}},
+		{rfcBase, "../../../x/..", []string{"6c: removed `c/../`", "6c: removed `b/../`", "6c: 1 \"..\" with no segment before", "6d: removed the final `x/..`"}},
+		{rfcBase, "./g/.", []string{"6a: removed 1 occurrence of \"./\"", "6b: removed the final \".\""}},
+		{"http://a", "g", []string{"6: the base has a net_loc and an empty path"}},
+		{"foo:", "g", []string{"2c: the reference inherits the scheme `foo`", "3: net_loc absent; the base has none"}},
+		{"//a/b", "g", []string{"2c: the base has no scheme"}},
+	}
+	for _, tc := range cases {
+		tr := Explain(tc.base, tc.ref)
+		var lines []string
+		for _, s := range tr.Steps {
+			if s.Section == "" || s.Step == "" || s.Detail == "" {
+				t.Errorf("Explain(%q, %q): incomplete step %+v", tc.base, tc.ref, s)
+			}
+			lines = append(lines, s.Step+": "+s.Detail)
+		}
+		all := strings.Join(lines, "\n")
+		at := 0
+		for _, w := range tc.want {
+			i := strings.Index(all[at:], w)
+			if i < 0 {
+				t.Errorf("Explain(%q, %q): no %q (in order) in steps:\n%s", tc.base, tc.ref, w, all)
+				break
+			}
+			at += i + len(w)
+		}
+	}
+}
+
+// explainCases are the inputs every check of Explain runs on.
+func explainCases() [][2]string {
+	var cs [][2]string
+	for _, ex := range rfcexamples.Section5 {
+		cs = append(cs, [2]string{rfcexamples.Base, ex.Ref})
+	}
+	for _, ex := range rfcexamples.Notes {
+		cs = append(cs, [2]string{rfcexamples.Base, ex.Ref})
+	}
+	for _, tc := range resolveCases {
+		cs = append(cs, [2]string{tc.base, tc.ref})
+	}
+	return append(cs, [2]string{rfcexamples.HTMLBase, rfcexamples.HTMLRef})
+}
+
+func TestExplainMatchesResolve(t *testing.T) {
+	for _, c := range explainCases() {
+		checkExplain(t, c[0], c[1])
+	}
+}
+
+// checkExplain checks what holds of every trace, by every Spec: the result
+// is Resolve's, the components recombine to the inputs, every step is
+// complete, and the trace's size is bounded.
+func checkExplain(t *testing.T, base, ref string) {
+	t.Helper()
+	for _, s := range Specs() {
+		tr := s.Explain(base, ref)
+		if want := s.Resolve(base, ref); tr.Result != want || tr.Spec != s {
+			t.Fatalf("%v.Explain(%q, %q).Result = %q, Resolve gives %q", s, base, ref, tr.Result, want)
+		}
+		for _, c := range []Components{tr.Base, tr.Ref} {
+			if r := recombine(c); r != c.Input || s != RFC1808 && c.Params.Present {
+				t.Fatalf("%v: components of %q recombine to %q", s, c.Input, r)
+			}
+		}
+		if tr.Base.Input != base || tr.Ref.Input != ref {
+			t.Fatalf("Explain(%q, %q) holds inputs %q, %q", base, ref, tr.Base.Input, tr.Ref.Input)
+		}
+		if n := len(tr.Steps); n == 0 || n > 16+maxTracedRemovals {
+			t.Fatalf("%v.Explain(%q, %q) has %d steps", s, base, ref, n)
+		}
+		for _, st := range tr.Steps {
+			// A detail quotes at most four strings, each shortened to 48
+			// bytes, each of which may take 4 bytes escaped ("\xa0").
+			if st.Step == "" || st.Section == "" || len(st.Detail) == 0 || len(st.Detail) > 4*(4*48+32)+200 {
+				t.Fatalf("%v.Explain(%q, %q): step %+v", s, base, ref, st)
+			}
+		}
+	}
+}
+
+// recombine joins components with their delimiters (section 2.1).
+func recombine(c Components) string {
+	var b strings.Builder
+	for _, d := range []struct {
+		pre  string
+		c    Component
+		post string
+	}{{"", c.Scheme, ":"}, {"//", c.NetLoc, ""}, {"", c.Path, ""}, {";", c.Params, ""}, {"?", c.Query, ""}, {"#", c.Fragment, ""}} {
+		if d.c.Present {
+			b.WriteString(d.pre + d.c.Value + d.post)
+		}
+	}
+	return b.String()
+}
+
+func TestExplainAgainstSlow(t *testing.T) {
+	// The same generated paths as TestAgainstSlow, through Explain.
+	pieces := []string{"a", ".", "..", "", "b."}
+	var gen func(prefix string, depth int)
+	n := 0
+	gen = func(prefix string, depth int) {
+		for _, base := range []string{rfcBase, "http://a", "foo:", "foo:x/./y/../z", "http://a//b/../"} {
+			if got, want := Explain(base, prefix).Result, slowResolve(base, prefix); got != want {
+				t.Fatalf("Explain(%q, %q).Result = %q, literal rules give %q", base, prefix, got, want)
+			}
+			n++
+		}
+		if depth == 0 {
+			return
+		}
+		for _, p := range pieces {
+			gen(prefix+p+"/", depth-1)
+			gen(prefix+p, depth-1)
+		}
+	}
+	gen("", 4)
+	if n < 10000 {
+		t.Fatalf("only %d cases", n)
+	}
+}
+
+func TestComponents(t *testing.T) {
+	c := components(Parse("http://a/b;?#f"))
+	want := Components{"http://a/b;?#f", Component{"http", true}, Component{"a", true}, Component{"/b", true},
+		Component{"", true}, Component{"", true}, Component{"f", true}}
+	if c != want {
+		t.Errorf("components = %+v, want %+v", c, want)
+	}
+	c = components(Parse("g"))
+	if c.Scheme.Present || c.NetLoc.Present || c.Params.Present || c.Query.Present || c.Fragment.Present || c.Path != (Component{"g", true}) {
+		t.Errorf("components(Parse(g)) = %+v", c)
+	}
+}
+
+// TestExplainLarge explains a reference of a million "../": the trace
+// stays small, the removals past maxTracedRemovals are counted, and the
+// result is Resolve's.
+func TestExplainLarge(t *testing.T) {
+	const n = 4 << 20
+	base, ref := "http://a/"+strings.Repeat("x/", n/4), strings.Repeat("../", n/3)+"g"
+	tr := Explain(base, ref)
+	if want := Resolve(base, ref); tr.Result != want {
+		t.Fatalf("Result differs from Resolve (%d and %d bytes)", len(tr.Result), len(want))
+	}
+	if tr.Unrecorded != n/4-maxTracedRemovals {
+		t.Errorf("Unrecorded = %d, want %d", tr.Unrecorded, n/4-maxTracedRemovals)
+	}
+	c := 0
+	for _, s := range tr.Steps {
+		if s.Step == "6c" {
+			c++
+		}
+	}
+	// The listed removals, one counting the rest, one for the ".." kept.
+	if c != maxTracedRemovals+2 {
+		t.Errorf("%d 6c steps listed, want %d", c, maxTracedRemovals+2)
+	}
+	steps := tr.Steps[len(tr.Steps)-3:]
+	if want := fmt.Sprintf("removed %d more", n/4-maxTracedRemovals); !strings.Contains(steps[0].Detail, want) {
+		t.Errorf("step is %+v, want it to say %q", steps[0], want)
+	}
+	if want := fmt.Sprintf("%d \"..\" with no segment before", n/3-n/4); !strings.Contains(steps[1].Detail, want) {
+		t.Errorf("step is %+v, want it to say %q", steps[1], want)
+	}
+	if s := tr.String(); len(s) > 64<<10 {
+		t.Errorf("String of the trace is %d bytes", len(s))
+	}
+}
