@@ -57,7 +57,7 @@ func runCheck(e *env, args []string) int {
 			if !errors.As(err, &verr) {
 				// Validate documents only *ValidationError; keep any
 				// other error visible rather than call the URL valid.
-				verr = &relurl.ValidationError{Input: s, Offset: 0, Rule: "?", Reason: err.Error()}
+				verr = &relurl.ValidationError{Input: s, Offset: 0, Err: errors.New("?"), Reason: err.Error()}
 			}
 			invalid = true
 		}
@@ -87,7 +87,7 @@ func appendCheckText(dst []byte, s string, verr *relurl.ValidationError) []byte 
 	dst = append(dst, ": byte "...)
 	dst = strconv.AppendInt(dst, int64(verr.Offset), 10)
 	dst = append(dst, ", rule "...)
-	dst = append(dst, verr.Rule...)
+	dst = append(dst, verr.Err.Error()...)
 	dst = append(dst, ": "...)
 	return append(dst, verr.Reason...)
 }
@@ -99,7 +99,7 @@ func appendCheckJSON(dst []byte, s string, verr *relurl.ValidationError) []byte 
 	dst = appendJSONBool(dst, "valid", verr == nil)
 	if verr != nil {
 		dst = appendJSONInt(dst, "offset", verr.Offset)
-		dst = appendJSONField(dst, false, "rule", verr.Rule)
+		dst = appendJSONField(dst, false, "rule", verr.Err.Error())
 		dst = appendJSONField(dst, false, "reason", verr.Reason)
 	}
 	return append(dst, '}')

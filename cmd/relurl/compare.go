@@ -172,7 +172,7 @@ func (c *comparer) emit(where, base, ref string) {
 	}
 }
 
-// compareJSON is the -json form of a line. Its fields follow relurl.Specs.
+// compareJSON is the -json form of a line. Its fields follow relurl.Specs().
 type compareJSON struct {
 	Base    string   `json:"base"`
 	Ref     string   `json:"ref"`
@@ -188,7 +188,7 @@ func (c *comparer) fail(format string, args ...any) {
 	c.e.errorf("compare: "+format, args...)
 	c.failed = true
 	if c.markdown {
-		c.io.out.WriteString("|" + strings.Repeat(" |", len(relurl.Specs)+2) + "\n")
+		c.io.out.WriteString("|" + strings.Repeat(" |", len(relurl.Specs())+2) + "\n")
 		return
 	}
 	c.io.out.WriteByte('\n')

@@ -166,8 +166,8 @@ func TestCompareUsage(t *testing.T) {
 	if _, errs, st := compareTestRun(t, "", "-h"); st != exitOK || !strings.Contains(errs, "differs:rfc1808") {
 		t.Errorf("-h: status %d, stderr %q", st, errs)
 	}
-	if len(relurl.Specs) != 3 {
-		t.Errorf("compareJSON has a field for each of 3 specs; relurl.Specs has %d", len(relurl.Specs))
+	if len(relurl.Specs()) != 3 {
+		t.Errorf("compareJSON has a field for each of 3 specs; relurl.Specs() has %d", len(relurl.Specs()))
 	}
 }
 

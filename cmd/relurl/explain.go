@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/quote"
 )
 
 func init() {
@@ -50,7 +51,7 @@ func runExplain(e *env, args []string) int {
 		fmt.Fprint(e.stdout, relurl.Explain(base, ref))
 		writeAnswers(e, base, ref)
 		if *spec != relurl.RFC1808 {
-			fmt.Fprintf(e.stdout, "\nresult by %s (%s): %s\n", spec, specSection(*spec), relurl.Quote(spec.Resolve(base, ref)))
+			fmt.Fprintf(e.stdout, "\nresult by %s (%s): %s\n", spec, specSection(*spec), quote.Quote(spec.Resolve(base, ref)))
 		}
 		return exitOK
 	}
@@ -86,7 +87,7 @@ func writeAnswers(e *env, base, ref string) {
 		if a.Differs {
 			mark = "   (differs from " + specAnswers[0].Name + ")"
 		}
-		fmt.Fprintf(e.stdout, "  %-10s %s%s\n", a.Spec, relurl.Quote(a.Result), mark)
+		fmt.Fprintf(e.stdout, "  %-10s %s%s\n", a.Spec, quote.Quote(a.Result), mark)
 	}
 }
 
@@ -129,7 +130,7 @@ func newResolveResponse(base, ref, spec string) (resolveResponse, bool) {
 	for _, a := range r.Answers {
 		if a.Spec == spec {
 			r.Spec, r.Result = a.Spec, a.Result
-			r.ResultComponents = relurl.SplitComponents(a.Result)
+			r.ResultComponents = splitComponents(a.Result)
 			return r, true
 		}
 	}
@@ -159,4 +160,18 @@ func checkUTF8(name, s string) error {
 		i += n
 	}
 	return nil
+}
+
+// splitComponents splits s by RFC 1808 section 2.4, for the JSON answers.
+func splitComponents(s string) relurl.Components {
+	u := relurl.Parse(s)
+	return relurl.Components{
+		Input:    s,
+		Scheme:   relurl.Component{Value: u.Scheme(), Present: u.HasScheme()},
+		NetLoc:   relurl.Component{Value: u.NetLoc(), Present: u.HasNetLoc()},
+		Path:     relurl.Component{Value: u.Path(), Present: true},
+		Params:   relurl.Component{Value: u.Params(), Present: u.HasParams()},
+		Query:    relurl.Component{Value: u.Query(), Present: u.HasQuery()},
+		Fragment: relurl.Component{Value: u.Fragment(), Present: u.HasFragment()},
+	}
 }

@@ -237,7 +237,7 @@ func (l *linker) fileBase(path, rel string) (base.Base, error) {
 	}
 	dir := l.url
 	if !strings.HasSuffix(relurl.Parse(dir).Path(), "/") {
-		dir = relurl.Parse(dir).Resolve(lastSegment(dir) + "/").String()
+		dir = relurl.Resolve(dir, lastSegment(dir)+"/")
 	}
 	return base.Retrieved(relurl.Resolve(dir, base.EscapePath(rel))), nil
 }

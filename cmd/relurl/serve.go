@@ -207,12 +207,12 @@ func (s *server) apiParse(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	resp := parseResponse{URL: relurl.SplitComponents(q["url"]), Valid: true}
+	resp := parseResponse{URL: splitComponents(q["url"]), Valid: true}
 	if err := relurl.Validate(q["url"]); err != nil {
 		resp.Valid = false
 		var ve *relurl.ValidationError
 		if errors.As(err, &ve) {
-			resp.Error = &validationError{ve.Offset, ve.Rule, ve.Reason, ve.Error()}
+			resp.Error = &validationError{ve.Offset, ve.Err.Error(), ve.Reason, ve.Error()}
 		} else {
 			resp.Error = &validationError{Offset: -1, Message: err.Error()}
 		}

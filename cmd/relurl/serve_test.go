@@ -82,7 +82,7 @@ func TestAPIParse(t *testing.T) {
 	if err := json.Unmarshal(body, &r); err != nil || st != http.StatusOK {
 		t.Fatalf("%d %v %s", st, err, body)
 	}
-	if r.URL != relurl.SplitComponents("http://a/b;p?#f") || !r.Valid || r.Error != nil {
+	if r.URL != splitComponents("http://a/b;p?#f") || !r.Valid || r.Error != nil {
 		t.Errorf("got %+v", r)
 	}
 	if !r.URL.Query.Present || r.URL.Query.Value != "" {
