@@ -8,6 +8,11 @@ import (
 	"github.com/relurl/relurl/internal/specexamples"
 )
 
+// All the fuzz targets of the package, each checking the fast code against
+// a reference: slow_test.go (RFC 1808 as written), rfc2396_test.go and
+// rfc3986_test.go (RFC 2396 and 3986 as written), the regular expression of
+// Appendix B, or the inverse operation. Every seed says what it exercises.
+
 // addResolveSeeds seeds a (base, ref) fuzzer. Each entry says what it
 // exercises.
 func addResolveSeeds(f *testing.F) {
@@ -293,8 +298,8 @@ func FuzzParseURI(f *testing.F) {
 }
 
 func FuzzSpecRelative(f *testing.F) {
-	f.Add(uint8(2), "http://a/b/c/d;p?q", "http://a/b/c/d;x")
-	f.Add(uint8(1), "http://a/b/c/d;p?q", "http://a/b/c/?y")
+	f.Add(uint8(2), "http://a/b/c/d;p?q", "http://a/b/c/d;x") // RFC 1808's ";x" means otherwise by RFC 3986
+	f.Add(uint8(1), "http://a/b/c/d;p?q", "http://a/b/c/?y")  // RFC 2396's "?y" drops the last segment
 	f.Fuzz(func(t *testing.T, n uint8, base, target string) {
 		s := Specs()[int(n)%len(Specs())]
 		r := s.Relative(base, target)
@@ -320,8 +325,10 @@ func FuzzExplain(f *testing.F) {
 	f.Add(rfcBase, "?#")                                                         // empty query and fragment
 	f.Add("http://a/"+strings.Repeat("x/", 100), strings.Repeat("../", 101)+"g") // more 6c than the cap
 	f.Add(rfcBase, "a\x00/\xff/../`")                                            // bytes Quote must escape
+	f.Add("foo:a/b", "../../c")                                                  // RFC 3986: C empties a rootless path, "/c"
+	f.Add("", "s:./a/../b")                                                      // RFC 3986: no base, dots of a scheme's path
 	f.Fuzz(func(t *testing.T, base, ref string) {
-		checkExplain(t, base, ref)
+		checkExplain(t, base, ref) // every Spec
 	})
 }
 

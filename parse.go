@@ -47,9 +47,13 @@ func parseFragment(s string) int {
 // Section 2.4.2: the scheme is what precedes the first ":" when it is
 // non-empty and contains only scheme characters. No scheme character is
 // "#", so a ":" inside the fragment is never reached.
-func parseScheme(s string) int {
+func parseScheme(s string) int { return schemeLen(s, classScheme) }
+
+// schemeLen returns the length of "scheme:" at the start of s, where the
+// scheme is a non-empty run of bytes of class, or 0.
+func schemeLen(s string, class uint8) int {
 	i := 0
-	for i < len(s) && charClass[s[i]]&classScheme != 0 {
+	for i < len(s) && charClass[s[i]]&class != 0 {
 		i++
 	}
 	if i > 0 && i < len(s) && s[i] == ':' {

@@ -1,6 +1,9 @@
 package relurl
 
-import "math/bits"
+import (
+	"math/bits"
+	"strings"
+)
 
 // This file holds the byte table and the scanners every parser uses.
 //
@@ -170,9 +173,9 @@ func isHex(c byte) bool { return charClass[c]&classHex != 0 }
 const (
 	classAllowed = 1 << iota // unreserved | reserved (section 2.2)
 	classHex
-	classScheme   // alpha | digit | "+" | "-" | "." (section 2.2, scheme)
-	classPathEnd  // ";", "?" or "#": what ends a path (section 2.4)
-	classGenDelim // ":", "/", "?" or "#": what a scheme cannot hold (RFC 3986 Appendix B)
+	classScheme      // alpha | digit | "+" | "-" | "." (section 2.2, scheme)
+	classPathEnd     // ";", "?" or "#": what ends a path (section 2.4)
+	classNotGenDelim // all but ":", "/", "?" and "#": what a scheme may hold by RFC 3986 Appendix B
 )
 
 // charClass is the one byte table: the character rules of RFC 1808 section
@@ -197,8 +200,10 @@ var charClass = func() (t [256]uint8) {
 	for _, c := range []byte(";?#") {
 		t[c] |= classPathEnd
 	}
-	for _, c := range []byte(":/?#") {
-		t[c] |= classGenDelim
+	for c := range t {
+		if strings.IndexByte(":/?#", byte(c)) < 0 {
+			t[c] |= classNotGenDelim
+		}
 	}
 	return t
 }()

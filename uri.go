@@ -166,16 +166,7 @@ func parseURI(s string) URL {
 
 // schemeEnd returns the length of the "scheme:" section that starts s, or
 // 0: Appendix B's (([^:/?#]+):)?.
-func schemeEnd(s string) int {
-	i := 0
-	for i < len(s) && charClass[s[i]]&classGenDelim == 0 {
-		i++
-	}
-	if i > 0 && i < len(s) && s[i] == ':' {
-		return i + 1
-	}
-	return 0
-}
+func schemeEnd(s string) int { return schemeLen(s, classNotGenDelim) }
 
 // authorityEnd returns the end of the "scheme://authority" sections of s,
 // where its path starts. Scheme and authority are short, and this saves

@@ -112,7 +112,7 @@ type Extractor struct {
 	outer   base.Base
 	base    base.Base
 	baseURL relurl.ParsedBase // base.URL parsed by spec, once per document
-	final   bool        // the base is established: links go straight to fn
+	final   bool              // the base is established: links go straight to fn
 	head    base.HeadTracker
 	pending []heldLink // links seen before the base was final, not resolved
 	held    []byte     // the references of pending, one after another
