@@ -45,6 +45,10 @@ func pick(base, ref string) string {
 // rec is nil but for Explain, which takes the general way and records each
 // step there.
 func (b *URL) appendResolve(dst []byte, ref string, rec *recorder) []byte {
+	if b.spec != id1808 {
+		// A base that ParseBase split for RFC 2396 or RFC 3986.
+		return appendURI(dst, baseView{b.s, b}, ref, specRules(b.spec), rec)
+	}
 	if b.s == "" || ref == "" {
 		if rec != nil {
 			rec.at1808(step1or2a, b, nil)
@@ -175,17 +179,20 @@ func (b *URL) appendStep6(dst []byte, ref string, refDotsEnd int, rec *recorder)
 		return append(append(dst, b.s[:b.dir]...), ref...)
 	}
 	start, root := stepRoot(b.s, b.netloc, b.HasNetLoc())
+	dir := b.s[start:b.dir]
+	if rec == nil && !b.dirDots && (start != b.netloc || !root) {
+		// Keep the base up to the part of its directory that the leading
+		// dots leave, in one piece (not when the root "/" is added).
+		if keep, from, ok := popLeadingDots(dir, ref[:refDotsEnd], false); ok {
+			return append(append(dst, b.s[:start+keep]...), ref[from:]...)
+		}
+	}
 	dst = append(dst, b.s[:b.netloc]...)
 	if root {
 		dst = append(dst, '/')
 	}
-	dir := b.s[start:b.dir]
 	if rec != nil {
 		rec.merge(b.s, b.netloc, start, b.dir, b.path, root, ref[:refDotsEnd])
-	} else if !b.dirDots {
-		if keep, from, ok := popLeadingDots(dir, ref[:refDotsEnd], false); ok {
-			return append(append(dst, dir[:keep]...), ref[from:]...)
-		}
 	}
 	d := dotStack{rec: rec}
 	dst = d.appendPath(dst, dir, b.dirDots, ref, refDotsEnd)

@@ -85,8 +85,10 @@ func (s *Spec) UnmarshalText(text []byte) error {
 }
 
 // rules returns the differences of RFC 2396 and RFC 3986 for appendURI.
-func (s Spec) rules() *uriRules {
-	if s.id == id2396 {
+func (s Spec) rules() *uriRules { return specRules(s.id) }
+
+func specRules(id uint8) *uriRules {
+	if id == id2396 {
 		return &rules2396
 	}
 	return &rules3986
@@ -121,9 +123,11 @@ func (s Spec) Resolve(base, ref string) string {
 // ref). Like Parse, it never fails; the empty string is no base.
 func (s Spec) ParseBase(base string) ParsedBase {
 	if s.id == id1808 {
-		return ParsedBase{u: Parse(base), spec: s}
+		return ParsedBase{Parse(base)}
 	}
-	return ParsedBase{u: parseURI(base), spec: s}
+	u := parseURI(base)
+	u.spec = s.id
+	return ParsedBase{u}
 }
 
 // A ParsedBase is a base URL parsed once by one Spec, for resolving many
@@ -140,13 +144,12 @@ func (s Spec) ParseBase(base string) ParsedBase {
 type ParsedBase struct {
 	// u is Parse's URL under RFC1808; under RFC2396 and RFC3986 parseURI's
 	// split in the same layout, with the authority as net_loc and no
-	// params.
-	u    URL
-	spec Spec
+	// params, and u.spec set.
+	u URL
 }
 
 // Spec returns the specification b was parsed and resolves by.
-func (b ParsedBase) Spec() Spec { return b.spec }
+func (b ParsedBase) Spec() Spec { return Spec{b.u.spec} }
 
 // String returns the string b was parsed from.
 func (b ParsedBase) String() string { return b.u.s }
@@ -156,17 +159,7 @@ func (b ParsedBase) String() string { return b.u.s }
 // result, which is never longer than len(b.String())+len(ref)+1.
 func (b ParsedBase) AppendResolve(dst []byte, ref string) []byte {
 	// Small enough to inline, so that the base is not copied for the call.
-	return b.appendResolve(dst, ref)
-}
-
-func (b *ParsedBase) appendResolve(dst []byte, ref string) []byte {
-	switch b.spec.id {
-	case id1808:
-		return b.u.appendResolve(dst, ref, nil)
-	case id2396:
-		return appendURI(dst, baseView{b.u.s, &b.u}, ref, &rules2396, nil)
-	}
-	return appendURI(dst, baseView{b.u.s, &b.u}, ref, &rules3986, nil)
+	return b.u.appendResolve(dst, ref, nil)
 }
 
 // Relative returns a reference r for which s.Resolve(base, r) == target,
@@ -191,7 +184,7 @@ func (s Spec) Relative(base, target string) string {
 // has room for its work, done in dst's spare capacity:
 // 8*(len(b.String())+len(target)+1) bytes beyond len(dst) always suffice.
 func (b ParsedBase) AppendRelative(dst []byte, target string) []byte {
-	if b.spec.id == id1808 {
+	if b.u.spec == id1808 {
 		c := b.u.relative(dst[len(dst):], target)
 		return c.appendTo(dst, target)
 	}
@@ -209,7 +202,7 @@ func (b *ParsedBase) relativeURI(target string) string {
 	}
 	var buf [256]byte
 	for _, c := range candidates {
-		if c != "" && len(c) < len(target) && string(b.appendResolve(buf[:0], c)) == target {
+		if c != "" && len(c) < len(target) && string(b.u.appendResolve(buf[:0], c, nil)) == target {
 			return c
 		}
 	}

@@ -111,6 +111,14 @@ func appendURI(dst []byte, b baseView, ref string, ru *uriRules, rec *recorder) 
 		return append(dst, ref...)
 	}
 	start, root := stepRoot(base, a, b.hasAuthority(a))
+	if rec == nil && !dirDots && (start != a || !root && !ru.dropAbove) {
+		// Keep the base up to the part of its directory that the leading
+		// dots leave, in one piece (not when the root "/" is added, nor
+		// for a rootless path that dropAbove may root).
+		if keep, from, ok := popLeadingDots(base[start:dir], ref[:dotsEnd], ru.dropAbove); ok {
+			return append(append(dst, base[:start+keep]...), ref[from:]...)
+		}
+	}
 	dst = append(dst, base[:a]...)
 	if root {
 		dst = append(dst, '/')
@@ -120,10 +128,6 @@ func appendURI(dst []byte, b baseView, ref string, ru *uriRules, rec *recorder) 
 		rec.note("6", "a relative path: merged with the base path, then dot segments removed")
 		rec.merge(base, a, start, dir, b.pathEnd(), root, ref[:end])
 		dotsEnd = end
-	} else if !dirDots && (root || !ru.dropAbove) {
-		if keep, from, ok := popLeadingDots(base[start:dir], ref[:dotsEnd], ru.dropAbove); ok {
-			return append(append(dst, base[start:start+keep]...), ref[from:]...)
-		}
 	}
 	dst = d.appendPath(dst, base[start:dir], dirDots, ref[:end], dotsEnd)
 	rec.dotsDone()

@@ -39,6 +39,11 @@ type URL struct {
 	// "." or ".." segment, which step 6 must then remove.
 	dir     int
 	dirDots bool
+
+	// spec is the Spec by which ParseBase split s: 0 (RFC 1808) for
+	// Parse. Under RFC 2396 and RFC 3986 netloc ends the authority and
+	// params == path (Appendix B).
+	spec uint8
 }
 
 // String returns the string the URL was parsed from, unchanged.
