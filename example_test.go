@@ -227,3 +227,61 @@ func ExampleValidationError_Error() {
 	fmt.Println(relurl.Validate("http://a/b#c#d"))
 	// Output: relurl.Validate("http://a/b#c#d"): byte 12: a second "#": a fragment is *( uchar | reserved ) and "#" is neither (RFC 1808 section 2.2, rule fragment)
 }
+
+func ExampleURL_Scheme() {
+	fmt.Printf("%q %q %q\n", relurl.Parse("HTTP://a").Scheme(), relurl.Parse("1a:b").Scheme(), relurl.Parse("/a:b").Scheme())
+	// Output: "HTTP" "1a" ""
+}
+
+// A scheme makes a URL absolute (section 4, step 2b).
+func ExampleURL_HasScheme() {
+	fmt.Println(relurl.Parse("g:h").HasScheme(), relurl.Parse("./g:h").HasScheme())
+	// Output: true false
+}
+
+// A net_loc runs to the next "/" and may hold "?" and ";" (section 2.4.3).
+func ExampleURL_NetLoc() {
+	fmt.Printf("%q %q\n", relurl.Parse("http://a?q;p/b").NetLoc(), relurl.Parse("http:///x").NetLoc())
+	// Output: "a?q;p" ""
+}
+
+func ExampleURL_HasNetLoc() {
+	fmt.Println(relurl.Parse("http:///x").HasNetLoc(), relurl.Parse("http:/x").HasNetLoc())
+	// Output: true false
+}
+
+func ExampleURL_Path() {
+	fmt.Printf("%q %q %q\n", relurl.Parse("http://a/b/c;p?q").Path(), relurl.Parse("g").Path(), relurl.Parse("http://a").Path())
+	// Output: "/b/c" "g" ""
+}
+
+// Params may hold "/" and ";" (section 2.4.5).
+func ExampleURL_Params() {
+	fmt.Printf("%q\n", relurl.Parse("/b;p/c;d?q").Params())
+	// Output: "p/c;d"
+}
+
+func ExampleURL_HasParams() {
+	fmt.Println(relurl.Parse("/b;").HasParams(), relurl.Parse("/b").HasParams())
+	// Output: true false
+}
+
+func ExampleURL_Query() {
+	fmt.Printf("%q\n", relurl.Parse("/b?x=1?y#f").Query())
+	// Output: "x=1?y"
+}
+
+func ExampleURL_HasQuery() {
+	fmt.Println(relurl.Parse("/b?").HasQuery(), relurl.Parse("/b").HasQuery())
+	// Output: true false
+}
+
+func ExampleURL_Fragment() {
+	fmt.Printf("%q\n", relurl.Parse("/b#s/./x#y").Fragment())
+	// Output: "s/./x#y"
+}
+
+func ExampleURL_HasFragment() {
+	fmt.Println(relurl.Parse("/b#").HasFragment(), relurl.Parse("/b").HasFragment())
+	// Output: true false
+}

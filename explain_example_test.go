@@ -93,3 +93,18 @@ func ExampleStep() {
 	fmt.Printf("%+v\n", s[len(s)-2])
 	// Output: {Step:6d Section:4 Detail:removed the final `c/..`}
 }
+
+// A Trace is plain data: for programs (encoding/json) and, through String,
+// for people.
+func ExampleTrace() {
+	t := relurl.Explain("http://a/b/c/d", "../../../../g")
+	fmt.Println(t.Spec, t.Result, len(t.Steps), t.Unrecorded)
+	// Output: rfc1808 http://a/../../g 10 0
+}
+
+// A Component tells an empty value from an absent one.
+func ExampleComponent() {
+	t := relurl.Explain("", "g?")
+	fmt.Printf("%+v %+v\n", t.Ref.Query, t.Ref.Fragment)
+	// Output: {Value: Present:true} {Value: Present:false}
+}

@@ -136,3 +136,21 @@ func ExampleParseSpec_error() {
 	fmt.Println(errors.Is(err, relurl.ErrUnknownSpec))
 	// Output: true
 }
+
+// A Spec is a value: comparable, and a map key.
+func ExampleSpec() {
+	answers := map[relurl.Spec]string{}
+	for _, s := range relurl.Specs() {
+		answers[s] = s.Resolve("http://a/b/c/d;p?q", "../../../g")
+	}
+	fmt.Println(answers[relurl.RFC1808], answers[relurl.RFC2396], answers[relurl.RFC3986])
+	// Output: http://a/../g http://a/../g http://a/g
+}
+
+// A ParsedBase is comparable: two parsed from the same string by the same
+// Spec are equal.
+func ExampleParsedBase() {
+	a, b := relurl.RFC3986.ParseBase("http://a/b"), relurl.RFC3986.ParseBase("http://a/b")
+	fmt.Println(a == b, a == relurl.RFC1808.ParseBase("http://a/b"))
+	// Output: true false
+}

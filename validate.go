@@ -84,11 +84,11 @@ func quoteAround(s string, offset int) string {
 // Resolve do: they accept any string.
 func Validate(s string) error {
 	end := parseFragment(s)
-	if off, rule, reason := checkChars(s[:end], 0); rule != nil {
+	if off, reason, rule := checkChars(s[:end], 0); rule != nil {
 		return &ValidationError{s, off, rule, reason}
 	}
 	if end < len(s) {
-		if off, rule, reason := checkChars(s[end+1:], end+1); rule != nil {
+		if off, reason, rule := checkChars(s[end+1:], end+1); rule != nil {
 			if rule == ErrUChar && s[off] == '#' {
 				rule, reason = ErrFragment, `a second "#": a fragment is *( uchar | reserved ) and "#" is neither`
 			}
@@ -111,7 +111,7 @@ func Validate(s string) error {
 // checkChars finds the first byte of s that is not a uchar or reserved
 // character, or the start of a bad escape. It returns rule nil when there
 // is none. Offsets are those of s plus base.
-func checkChars(s string, base int) (offset int, rule error, reason string) {
+func checkChars(s string, base int) (offset int, reason string, rule error) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if charClass[c]&classAllowed != 0 {
@@ -122,11 +122,11 @@ func checkChars(s string, base int) (offset int, rule error, reason string) {
 				i += 2
 				continue
 			}
-			return base + i, ErrEscape, `"%" is not followed by two hex digits`
+			return base + i, `"%" is not followed by two hex digits`, ErrEscape
 		}
-		return base + i, ErrUChar, describeByte(c) + " is not a uchar or reserved character; escape it as %" + strings.ToUpper(strconv.FormatUint(uint64(c)|0x100, 16)[1:])
+		return base + i, describeByte(c) + " is not a uchar or reserved character; escape it as %" + strings.ToUpper(strconv.FormatUint(uint64(c)|0x100, 16)[1:]), ErrUChar
 	}
-	return 0, nil, ""
+	return 0, "", nil
 }
 
 // describeByte names a byte the grammar does not allow, with its class.
