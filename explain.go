@@ -229,19 +229,23 @@ func (r *recorder) note(step, detail string) {
 // that stepRoot reads as the root, then refPath.
 func (r *recorder) merge(s string, p, start, dir, end int, root bool, refPath string) {
 	l := dotLabels[r.Spec.id]
+	section := l.section
+	if r.Spec.id == id3986 {
+		section = "5.2.3"
+	}
 	rootS := ""
 	if root {
 		rootS = "/"
 	}
 	basePath, d := s[p:end], s[start:dir]
 	if basePath == "" && root {
-		r.add(l.merge, l.section, "the base has a net_loc and an empty path, which is the path \"/\" (RFC 1738)")
+		r.add(l.merge, section, "the base has a net_loc and an empty path, which is the path \"/\" (RFC 1738)")
 	}
 	if last := s[dir:end]; last != "" {
-		r.add(l.merge, l.section, "base path %s without its last segment %s is %s; + %s",
+		r.add(l.merge, section, "base path %s without its last segment %s is %s; + %s",
 			quote.Quote(basePath), quote.Quote(last), quote.Quote(rootS+d), quote.Quote(refPath))
 	} else {
-		r.add(l.merge, l.section, "base path %s has an empty last segment: %s + %s",
+		r.add(l.merge, section, "base path %s has an empty last segment: %s + %s",
 			quote.Quote(rootS+s[start:end]), quote.Quote(rootS+d), quote.Quote(refPath))
 	}
 	if r.Spec.id == id1808 && root && (strings.Contains(d, ".") || strings.Contains(refPath, ".")) {
@@ -328,15 +332,18 @@ func (r *recorder) listDots() {
 		r.add(l.pop, l.section, "removed %d more \"<segment>/../\", not listed (%d in all)", r.Unrecorded, r.removed)
 	}
 	if r.kept > 0 {
-		if r.Spec.id == id3986 {
-			r.add(l.above, l.section, "%d \"..\" with no segment before to remove: dropped", r.kept)
-		} else {
-			r.add(l.above, l.section, "%d \"..\" with no segment before to remove: kept, as section 5.2 shows (`../../../g` gives `http://a/../g`)", r.kept)
-		}
+		r.add(l.above, l.section, "%d \"..\" with no segment before to remove: %s", r.kept, keptNotes[r.Spec.id])
 	}
 	if r.popped {
 		r.add(l.popFinal, l.section, "removed the final %s", quote.Quote(r.popLast+"/.."))
 	}
+}
+
+// keptNotes say what becomes of a ".." with nothing to remove.
+var keptNotes = [...]string{
+	id1808: "kept, as section 5.2 shows (`../../../g` gives `http://a/../g`)",
+	id2396: "kept (step 6g: the first answer of Appendix C)",
+	id3986: "dropped (section 5.2.4, rule C)",
 }
 
 // names are the components' names and sections, as each Spec has them.
