@@ -120,7 +120,7 @@ func TestConformanceRFC3986(t *testing.T) {
 
 // TestConformanceRFC2396 runs every rfc2396 row in RFC2396 mode. Step 6g
 // lets an implementation keep or remove ".." segments left above the
-// root; this package keeps them (rfc2396.go says why). Rows that remove
+// root; this package keeps them (uri.go says why). Rows that remove
 // them are the other valid choice: they must give the suite's answer when
 // the leading ".." segments are removed, and nothing else may differ.
 func TestConformanceRFC2396(t *testing.T) {
