@@ -19,8 +19,8 @@
 //   - nothing is decoded, escaped or case-folded: Parse(s).String() == s
 //     for every string, including invalid UTF-8 and NUL bytes.
 //
-// A URL is a string and five offsets: accessors are substrings, String is
-// free, and URL values are comparable.
+// A URL is its string and the offsets where its sections end: accessors
+// are substrings, String is free, and URL values are comparable.
 //
 // # Reading the RFC
 //
@@ -34,29 +34,38 @@
 // without its leading "/"; a base with a net_loc and an empty path has
 // path "/".
 //
+// # One call per job
+//
+// RFC 1808 is the default; a Spec (RFC1808, RFC2396, RFC3986) chooses a
+// specification for a call. The package-level Resolve, Relative and
+// Explain are RFC1808's methods, one line each.
+//
+//	job                                    RFC 1808                     any Spec s
+//	parse into components (section 2.4)    Parse(s) URL                 s.Explain(u, "").Base
+//	validate (section 2.2)                 Validate(s) error            -
+//	resolve from strings                   Resolve(base, ref)           s.Resolve(base, ref)
+//	resolve many against one base,         RFC1808.ParseBase(base)      s.ParseBase(base)
+//	  without allocating                     .AppendResolve(dst, ref)     .AppendResolve(dst, ref)
+//	write a relative reference (5.3)       Relative(base, target)       s.Relative(base, target)
+//	  many, against one parsed base          .AppendRelative(dst, t)      .AppendRelative(dst, t)
+//	explain a resolution                   Explain(base, ref) Trace     s.Explain(base, ref)
+//
+// Errors of Validate are *ValidationError, and errors.Is reaches the rule
+// broken: ErrEscape, ErrUChar, ErrFragment, ErrFirstSegment.
+//
 // # Writing relative URLs
 //
 // Relative (section 5.3) is the inverse of Resolve: the shortest reference
-// that resolves back to a target, checked with Resolve before it is
+// that resolves back to a target, checked by resolving it before it is
 // returned.
 //
-// # Later specifications
+// # How it works
 //
-// RFC 1808 is the default everywhere. A Spec (RFC1808, RFC2396, RFC3986)
-// chooses another specification's rules for a call: Spec.Resolve,
-// Spec.AppendResolve, and Spec.ParseBase for many references against one
-// base.
-//
-// # Why a link resolved where it did
-//
-// Explain resolves like Resolve and records how: the components of base
-// and reference (section 2.4), each step of section 4 that applied, and
-// the result. It is a separate implementation, checked against Resolve by
-// tests and fuzzing, so that Resolve pays nothing for it.
-//
-// # Speed
-//
-// Step 6 is done with a stack of segments, as section 4 suggests, so
-// resolution is linear in its input. URL.AppendResolve resolves against a
-// parsed base into a caller's buffer without allocating.
+// One dot-segment engine (dots.go) serves every specification: a stack of
+// segments, as section 4 suggests, so that resolution is linear in its
+// input, with RFC 3986's dropping of ".." above the root as a switch. RFC
+// 2396 and RFC 3986 are one algorithm with their differences as data
+// (uri.go). Explain runs the same resolver with a recorder, which is nil
+// for every other call, so the trace cannot disagree with Resolve and
+// Resolve pays a nil test for it.
 package relurl

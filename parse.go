@@ -27,7 +27,7 @@ func Parse(s string) URL {
 	i = parsePath(s, i)
 	u.path = i
 	u.dir = u.netloc + strings.LastIndexByte(s[u.netloc:i], '/') + 1
-	u.dirDots = hasDotSegment(s[u.netloc:u.dir])
+	u.dirDots = dotSegmentsEnd(s[u.netloc:u.dir]) != 0
 	i = parseParams(s, i)
 	u.params = i
 	u.query = parseQuery(s, i)
@@ -47,9 +47,13 @@ func parseFragment(s string) int {
 // Section 2.4.2: the scheme is what precedes the first ":" when it is
 // non-empty and contains only scheme characters. No scheme character is
 // "#", so a ":" inside the fragment is never reached.
-func parseScheme(s string) int {
+func parseScheme(s string) int { return schemeLen(s, classScheme) }
+
+// schemeLen returns the length of "scheme:" at the start of s, where the
+// scheme is a non-empty run of bytes of class, or 0.
+func schemeLen(s string, class uint8) int {
 	i := 0
-	for i < len(s) && charClass[s[i]]&classScheme != 0 {
+	for i < len(s) && charClass[s[i]]&class != 0 {
 		i++
 	}
 	if i > 0 && i < len(s) && s[i] == ':' {
@@ -57,10 +61,6 @@ func parseScheme(s string) int {
 	}
 	return 0
 }
-
-// isSchemeChar reports whether c may appear in a scheme name (section 2.2:
-// scheme = 1*( alpha | digit | "+" | "-" | "." )).
-func isSchemeChar(c byte) bool { return charClass[c]&classScheme != 0 }
 
 // parseNetLoc returns the end of the "//net_loc" section that starts at
 // from, or from when there is none. Section 2.4.3: a net_loc follows "//"

@@ -117,11 +117,3 @@ func TestTextMarshaling(t *testing.T) {
 		}
 	}
 }
-
-func TestParseLong(t *testing.T) {
-	s := "http://" + strings.Repeat("a", 10<<20) + "/" + strings.Repeat("b;", 1<<20) + "?" + strings.Repeat("?", 1<<20)
-	u := Parse(s)
-	if u.String() != s || len(u.NetLoc()) != 10<<20 || u.Path() != "/b" || !u.HasQuery() {
-		t.Error("10 MB URL split wrongly")
-	}
-}

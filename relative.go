@@ -5,7 +5,7 @@ import (
 	"unsafe"
 )
 
-// Relative returns the shortest reference r for which
+// Relative is RFC1808.Relative: the shortest reference r for which
 // Resolve(base, r) == target, byte for byte: the inverse of resolution,
 // for authors and tools that write links (RFC 1808 section 5.3).
 //
@@ -41,27 +41,17 @@ import (
 //
 // Relative takes time and memory linear in len(base)+len(target): it
 // weighs a bounded number of candidates and resolves each at most once.
-func Relative(base, target string) string {
+func Relative(base, target string) string { return RFC1808.Relative(base, target) }
+
+// relativeString is RFC1808.Relative against the parsed base u.
+func (u *URL) relativeString(target string) string {
 	var buf [256]byte
-	u := Parse(base)
 	c := u.relative(buf[:0], target)
 	if c.isSubstring() {
 		// Most answers ("g", "#s", "/g") are a tail of target: no copy.
 		return target[c.start:]
 	}
 	return string(c.appendTo(buf[:0], target))
-}
-
-// AppendRelative appends to dst the reference Relative(u.String(), target)
-// returns, and returns the extended buffer.
-//
-// It does not allocate when dst has room for its work, which it does in
-// dst's spare capacity: 8*(len(u.String())+len(target)+1) bytes beyond
-// len(dst) always suffice. Usually the length of the target plus that of
-// the answer do: the shortest candidate is checked first, and is right.
-func (u URL) AppendRelative(dst []byte, target string) []byte {
-	c := u.relative(dst[len(dst):], target)
-	return c.appendTo(dst, target)
 }
 
 // A form is one of the kinds of reference Relative considers. The order is
@@ -178,7 +168,7 @@ func (u *URL) relative(scratch []byte, target string) candidate {
 		return newCandidate(target, formAbsURL, 0, false, leadNone, target)
 	}
 	var cs candidates
-	scratch = u.collect(&cs, offsetsOf(u), scratch, target)
+	scratch = u.collect(&cs, scratch, target)
 	for cs.n > 0 {
 		c := cs.takeBest()
 		var ok bool
@@ -206,7 +196,7 @@ func (u *URL) resolvesTo(scratch []byte, c candidate, target string) (bool, []by
 		ref = unsafe.String(&scratch[0], len(scratch))
 	}
 	start := len(scratch)
-	scratch = u.AppendResolve(scratch, ref)
+	scratch = u.appendResolve(scratch, ref, nil)
 	return string(scratch[start:]) == target, scratch
 }
 
@@ -214,13 +204,13 @@ func (u *URL) resolvesTo(scratch []byte, c candidate, target string) (bool, []by
 // route through section 4, each built by undoing that route's steps. The
 // candidates are not yet checked: a route may not reach target at all.
 // scratch is room for work; collect returns it for reuse.
-func (u *URL) collect(cs *candidates, o offsets, scratch []byte, target string) []byte {
+func (u *URL) collect(cs *candidates, scratch []byte, target string) []byte {
 	// Step 2b: a reference with a scheme is its own resolution.
 	cs.add(newCandidate(target, formAbsURL, 0, false, leadNone, target))
 
 	// Every other route keeps the base's scheme (step 2c).
-	base := u.String()
-	scheme := base[:o.scheme]
+	base := u.s
+	scheme := base[:u.scheme]
 	rest, ok := strings.CutPrefix(target, scheme)
 	if !ok {
 		return scratch
@@ -232,7 +222,7 @@ func (u *URL) collect(cs *candidates, o offsets, scratch []byte, target string) 
 	}
 
 	// The routes of steps 4 to 6 inherit the base's net_loc, present or not.
-	r, ok := strings.CutPrefix(rest, base[o.scheme:o.netloc])
+	r, ok := strings.CutPrefix(rest, base[u.scheme:u.netloc])
 	if !ok {
 		return scratch
 	}
@@ -247,17 +237,17 @@ func (u *URL) collect(cs *candidates, o offsets, scratch []byte, target string) 
 
 	basePath := u.Path()
 	if s, ok := strings.CutPrefix(r, basePath); ok {
-		collectStep5(cs, base, o, target, s)
+		u.collectStep5(cs, target, s)
 	}
-	return u.collectStep6(cs, o, scratch, target, r)
+	return u.collectStep6(cs, scratch, target, r)
 }
 
 // collectStep5 adds the candidates with an empty path, which inherit the
 // base's path (step 5). s is what of target follows that path.
-func collectStep5(cs *candidates, base string, o offsets, target, s string) {
+func (u *URL) collectStep5(cs *candidates, target, s string) {
 	// A reference without params or query inherits both from the base
 	// (steps 5a and 5b); its fragment, if any, is its own.
-	if f, ok := strings.CutPrefix(s, base[o.path:o.query]); ok {
+	if f, ok := strings.CutPrefix(s, u.s[u.path:u.query]); ok {
 		switch {
 		case f == "":
 			// The target is the base without its fragment, which only an
@@ -270,7 +260,7 @@ func collectStep5(cs *candidates, base string, o offsets, target, s string) {
 	}
 	// Step 5b: a non-empty query stands, after the base's params. An empty
 	// one would inherit the base's query instead.
-	if q, ok := strings.CutPrefix(s, base[o.path:o.params]); ok && len(q) > 1 && q[0] == '?' && q[1] != '#' {
+	if q, ok := strings.CutPrefix(s, u.s[u.path:u.params]); ok && len(q) > 1 && q[0] == '?' && q[1] != '#' {
 		cs.add(newCandidate(target, formQuery, 0, false, leadNone, q))
 	}
 	// Step 5a: non-empty params stand, with the query after them. ";" then
@@ -283,28 +273,19 @@ func collectStep5(cs *candidates, base string, o offsets, target, s string) {
 // collectStep6 adds the relative path candidate: the one whose merge with
 // the base's directory (step 6) gives the target's path. r is what of
 // target follows the base's net_loc.
-func (u *URL) collectStep6(cs *candidates, o offsets, scratch []byte, target, r string) []byte {
-	// As RFC1808-NOTES.md reads step 6: the leading "/" of the base path is
-	// not part of the path that rules 6a to 6d rewrite, and a base with a
-	// net_loc has a path "/" at least; the result gets that "/" back.
-	basePath := u.Path()
-	slash := 0
-	if strings.HasPrefix(basePath, "/") || u.HasNetLoc() {
+func (u *URL) collectStep6(cs *candidates, scratch []byte, target, r string) []byte {
+	// stepRoot: the result has the root "/" that rules 6a-6d do not see.
+	start, root := stepRoot(u.s, u.netloc, u.HasNetLoc())
+	if root {
 		var ok bool
 		if r, ok = strings.CutPrefix(r, "/"); !ok {
 			return scratch
 		}
-		basePath = strings.TrimPrefix(basePath, "/")
-		slash = 1
 	}
 	// The merged path ends where the reference's params, query or fragment
 	// begin: a path holds none of ";?#" (section 2.4), so neither does a
 	// merge of two paths.
-	end := 0
-	for end < len(r) && r[end] != ';' && r[end] != '?' && r[end] != '#' {
-		end++
-	}
-	path := r[:end]
+	path := r[:parsePath(r, 0)]
 
 	// Rules 6a to 6d act first on the base's directory, the path without
 	// its last segment. What they leave is the stack the reference's
@@ -312,14 +293,13 @@ func (u *URL) collectStep6(cs *candidates, o offsets, scratch []byte, target, r 
 	// hold a "." or ".." segment, the resolver says what is left: "."
 	// against the base resolves to exactly that stack (rule 6b removes the
 	// final "."), after the base's scheme, net_loc and "/".
-	dir := basePath[:strings.LastIndexByte(basePath, '/')+1]
 	var ups, keep int
-	if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
-		scratch = u.AppendResolve(scratch[:0], ".")
-		stack := scratch[min(o.netloc+slash, len(scratch)):]
+	if u.dirDots {
+		scratch = u.appendResolve(scratch[:0], ".", nil)
+		stack := scratch[min(u.netloc+b2i(root), len(scratch)):]
 		ups, keep = climb(stack, path)
 	} else {
-		ups, keep = climb(dir, path)
+		ups, keep = climb(u.s[start:u.dir], path)
 	}
 	rest := path[keep:]
 	body := r[keep:] // rest, then the target's params, query and fragment
@@ -372,30 +352,9 @@ func needsDotSlash(path string) bool {
 	return first == "" || strings.IndexByte(first, ':') >= 0
 }
 
-// offsets are the ends of the sections of a URL's string, as its
-// accessors give them (section 2.4): base[:scheme] is "scheme:",
-// base[scheme:netloc] "//net_loc", base[netloc:path] the path,
-// base[path:params] ";params", base[params:query] "?query"; each empty
-// when the component is absent.
-type offsets struct{ scheme, netloc, path, params, query int }
-
-func offsetsOf(u *URL) offsets {
-	var o offsets
-	if u.HasScheme() {
-		o.scheme = len(u.Scheme()) + len(":")
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	o.netloc = o.scheme
-	if u.HasNetLoc() {
-		o.netloc += len("//") + len(u.NetLoc())
-	}
-	o.path = o.netloc + len(u.Path())
-	o.params = o.path
-	if u.HasParams() {
-		o.params += len(";") + len(u.Params())
-	}
-	o.query = o.params
-	if u.HasQuery() {
-		o.query += len("?") + len(u.Query())
-	}
-	return o
+	return 0
 }

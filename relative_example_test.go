@@ -63,8 +63,8 @@ func ExampleRelative_unreachable() {
 	// Output: "g" false
 }
 
-func ExampleURL_AppendRelative() {
-	base := relurl.Parse("https://example.com/docs/guide/intro.html")
+func ExampleParsedBase_AppendRelative() {
+	base := relurl.RFC1808.ParseBase("https://example.com/docs/guide/intro.html")
 	buf := make([]byte, 0, 1024)
 	for _, target := range []string{
 		"https://example.com/docs/guide/setup.html",
@@ -78,4 +78,14 @@ func ExampleURL_AppendRelative() {
 	// setup.html
 	// ../api/index.html#top
 	// #install
+}
+
+// Under RFC 3986, params are part of the path: RFC 1808's ";x" would
+// resolve elsewhere, so a longer form is returned.
+func ExampleSpec_Relative() {
+	fmt.Println(relurl.RFC1808.Relative("http://a/b/c/d;p?q", "http://a/b/c/d;x"))
+	fmt.Println(relurl.RFC3986.Relative("http://a/b/c/d;p?q", "http://a/b/c/d;x"))
+	// Output:
+	// ;x
+	// /b/c/d;x
 }

@@ -82,7 +82,7 @@ func TestRFC2396AgainstSlow(t *testing.T) {
 // slowResolve2396 is section 5.2 step by step, on the components of
 // Appendix B (slowParse3986: the same expression), with step 6's rules
 // applied by rewriting the buffer (slowDots: rules 6c to 6f are RFC 1808's
-// 6a to 6d). It makes the choices rfc2396.go documents.
+// 6a to 6d). It makes the choices uri.go documents.
 func slowResolve2396(base, ref string) string {
 	if base == "" {
 		return ref

@@ -2,6 +2,7 @@ package relurl
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,7 +31,7 @@ func TestRemoveDotSegmentsExamples(t *testing.T) {
 		{"/a/b/c/./../../g", "/a/g"},
 		{"mid/content=5/../6", "mid/6"},
 	} {
-		if got := string(appendRemoveDotSegments(nil, "", tc.in)); got != tc.want {
+		if got := string(removeDotSegments(nil, "", tc.in)); got != tc.want {
 			t.Errorf("remove_dot_segments(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 		if got := slowRemoveDotSegments(tc.in); got != tc.want {
@@ -107,7 +108,7 @@ func TestRemoveDotSegmentsAgainstSlow(t *testing.T) {
 					continue // dir must be empty or end in "/"
 				}
 				n++
-				if got := string(appendRemoveDotSegments([]byte("x"), in[:i], in[i:])); got != "x"+want {
+				if got := string(removeDotSegments([]byte("x"), in[:i], in[i:])); got != "x"+want {
 					t.Fatalf("remove_dot_segments(%q + %q) = %q, literal rules give %q", in[:i], in[i:], got[1:], want)
 				}
 			}
@@ -134,41 +135,6 @@ func TestRFC3986AgainstSlow(t *testing.T) {
 				t.Fatalf("RFC3986.Resolve(%q, %q) = %q, literal algorithm gives %q", base, ref, got, want)
 			}
 		}
-	}
-}
-
-// TestParseURIRef checks the hand-written parser against the regular
-// expression of Appendix B itself.
-func TestParseURIRef(t *testing.T) {
-	for _, s := range []string{
-		"", "g", "http://a/b/c/d;p?q#f", "http://a?q", "http://a#f", "//a", "///", "a:", ":a", "a:b:c",
-		"/a:b", "?a:b", "#a:b", "a?b#c?d#e", "//a/b?c#d", "s://", "s:?#", "a b:c", "1:x", "%3a:x", "//a:80/",
-	} {
-		checkParseURIRef(t, s)
-	}
-}
-
-// appendixB is the expression of Appendix B; (?s) lets "." match a newline,
-// as the RFC means any character.
-var appendixB = regexp.MustCompile(`(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
-
-func checkParseURIRef(t *testing.T, s string) {
-	t.Helper()
-	u := parseURIRef(s)
-	m := appendixB.FindStringSubmatchIndex(s)
-	// Groups 1, 3, 5, 6, 8: "scheme:", "//authority", path, "?query", "#fragment".
-	end := func(g, otherwise int) int {
-		if m[2*g] < 0 {
-			return otherwise
-		}
-		return m[2*g+1]
-	}
-	scheme := end(1, 0)
-	authority := end(3, scheme)
-	path := end(5, authority)
-	query := end(6, path)
-	if want := (uriRef{s, scheme, authority, path, query, hasDotSegment(s[authority:path])}); u != want || end(8, len(s)) != len(s) {
-		t.Errorf("parseURIRef(%q) = %+v, Appendix B gives %+v", s, u, want)
 	}
 }
 
@@ -322,112 +288,88 @@ func slowRemoveDotSegments(input string) string {
 	return output
 }
 
-// parseURIRef splits s whole by Appendix B, with the rule of each group in
-// turn, and notes whether the path has a dot segment. The resolvers split
-// only what each kind of reference needs (prefixURIRef, scanPath,
-// scanRelativeRef); this is the whole split they are checked against,
-// itself checked against the regular expression.
-func parseURIRef(s string) uriRef {
-	u := uriRef{s: s}
-	// (([^:/?#]+):)? : a non-empty run of anything but the four
-	// delimiters, followed by ":".
-	i := 0
-	for i < len(s) && !genDelim[s[i]] {
-		i++
-	}
-	if i > 0 && i < len(s) && s[i] == ':' {
-		u.scheme = i + 1
-	}
-	// (//([^/?#]*))? : the authority runs to the next "/", "?" or "#".
-	i = u.scheme
-	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
-		for i += 2; i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#'; i++ {
-		}
-	}
-	u.authority = i
-	// ([^?#]*) : the path runs to the first "?" or "#"; note on the way
-	// whether a segment is "." or "..".
-	seg := i
-	for ; i < len(s); i++ {
-		if c := s[i]; c == '/' || c == '?' || c == '#' {
-			if c != '/' {
-				break
-			}
-			u.dots = u.dots || isDotSegment(s[seg:i])
-			seg = i + 1
-		}
-	}
-	u.dots = u.dots || isDotSegment(s[seg:i])
-	u.path = i
-	// (\?([^#]*))? (#(.*))? : the first "#" after starts the fragment.
-	if i < len(s) && s[i] == '?' {
-		if j := strings.IndexByte(s[i:], '#'); j >= 0 {
-			i += j
+// removeDotSegments appends remove_dot_segments(dir+path) (RFC 3986
+// 5.2.4) through the engine, as appendURI calls it: the root "/" apart
+// (stepRoot), dir pushed first, then path.
+func removeDotSegments(dst []byte, dir, path string) []byte {
+	_, root := stepRoot(dir+path, 0, false)
+	if root {
+		dst = append(dst, '/')
+		if dir != "" {
+			dir = dir[1:]
 		} else {
-			i = len(s)
+			path = path[1:]
 		}
 	}
-	u.query = i
-	return u
+	d := dotStack{drop: true, rooted: root}
+	return d.appendPath(dst, dir, dotSegmentsEnd(dir) != 0, path, dotSegmentsEnd(path))
 }
 
-func (u uriRef) hasScheme() bool { return u.scheme != 0 }
-
-// TestScanners checks the partial splits of the resolvers against the
-// whole one.
-func TestScanners(t *testing.T) {
+// TestParseURI checks the split of parseURI, schemeEnd and authorityEnd
+// against the regular expression of Appendix B itself.
+func TestParseURI(t *testing.T) {
+	for _, s := range []string{
+		"", "g", "http://a/b/c/d;p?q#f", "http://a?q", "http://a#f", "//a", "///", "a:", ":a", "a:b:c",
+		"/a:b", "?a:b", "#a:b", "a?b#c?d#e", "//a/b?c#d", "s://", "s:?#", "a b:c", "1:x", "%3a:x", "//a:80/",
+		"s:/a/./b/", "s:a/../", "//h/./x?.#..",
+	} {
+		checkParseURI(t, s)
+	}
 	for _, s := range segmentPaths([]string{"a", ":", "//", "?", "#", "b:", ".", "..", "?.", "#..", ""}, 4) {
-		checkScanners(t, s)
+		checkParseURI(t, s)
 	}
 }
 
-func checkScanners(t *testing.T, s string) {
+// appendixB is the expression of Appendix B; (?s) lets "." match a newline,
+// as the RFC means any character.
+var appendixB = regexp.MustCompile(`(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+
+func checkParseURI(t *testing.T, s string) {
 	t.Helper()
-	u := parseURIRef(s)
-	if se := schemeEnd(s); se != u.scheme {
-		t.Fatalf("schemeEnd(%q) = %d, want %d", s, se, u.scheme)
-	}
-	if p := prefixURIRef(s); p.scheme != u.scheme || p.authority != u.authority {
-		t.Fatalf("prefixURIRef(%q) = %+v, parseURIRef gives %+v", s, p, u)
-	}
-	if s == "" || s[0] == '?' || s[0] == '#' {
-		return
-	}
-	if s[0] == '/' {
-		if !u.hasAuthority() {
-			if end, dots := scanPath(s); end != u.path || dots != u.dots {
-				t.Fatalf("scanPath(%q) = %d, %v; want %d, %v", s, end, dots, u.path, u.dots)
-			}
+	m := appendixB.FindStringSubmatchIndex(s)
+	// Groups 1, 3, 5, 6: "scheme:", "//authority", path, "?query".
+	end := func(g, otherwise int) int {
+		if m[2*g] < 0 {
+			return otherwise
 		}
-		return
+		return m[2*g+1]
 	}
-	end, dots := scanRelativeRef(s)
-	switch {
-	case u.hasScheme():
-		if end != -1 {
-			t.Fatalf("scanRelativeRef(%q) = %d, want -1 (a scheme)", s, end)
-		}
-	case end != u.path || dots != u.dots:
-		t.Fatalf("scanRelativeRef(%q) = %d, %v; want %d, %v", s, end, dots, u.path, u.dots)
+	scheme := end(1, 0)
+	authority := end(3, scheme)
+	path := end(5, authority)
+	query := end(6, path)
+	dir := authority + strings.LastIndex(s[authority:path], "/") + 1
+	want := URL{s: s, scheme: scheme, netloc: authority, path: path, params: path, query: query,
+		dir: dir, dirDots: slices.Contains(strings.Split(s[authority:dir], "/"), ".") || slices.Contains(strings.Split(s[authority:dir], "/"), "..")}
+	if u := parseURI(s); u != want {
+		t.Errorf("parseURI(%q) = %+v, Appendix B gives %+v", s, u, want)
+	}
+	if schemeEnd(s) != scheme || authorityEnd(s) != authority {
+		t.Errorf("schemeEnd, authorityEnd(%q) = %d, %d; Appendix B gives %d, %d", s, schemeEnd(s), authorityEnd(s), scheme, authority)
 	}
 }
 
-// TestClimbDir checks the shortcut for leading dot segments against the
-// literal rules, and that it declines what it does not handle.
-func TestClimbDir(t *testing.T) {
+// TestPopLeadingDots checks the shortcut for leading dot segments against
+// the rules as written, for both ways of treating ".." above the root.
+func TestPopLeadingDots(t *testing.T) {
 	n := 0
-	for _, dir := range []string{"/", "/a/", "/a/b/", "/a//", "//", "/a/b.c/"} {
+	for _, dir := range []string{"", "a/", "a/b/", "a//", "/", "a/b.c/"} {
 		for _, p := range segmentPaths([]string{".", "..", "g", "", "g."}, 4) {
-			up, rest, ok := climbDir(dir, p)
-			if !ok {
-				if !hasDotSegment(p) {
-					t.Fatalf("climbDir(%q, %q) declined a path without dot segments", dir, p)
+			lead := p[:dotSegmentsEnd(p)]
+			for _, drop := range []bool{false, true} {
+				keep, from, ok := popLeadingDots(dir, lead, drop)
+				if !ok {
+					continue // a segment other than "." and "..": the stack's work
 				}
-				continue
-			}
-			n++
-			if got, want := up+rest, slowRemoveDotSegments(dir+p); got != want {
-				t.Fatalf("climbDir(%q, %q) = %q + %q, literal rules give %q", dir, p, up, rest, want)
+				n++
+				got := "/" + dir[:keep] + p[from:]
+				want := "/" + slowDots(dir+p)
+				if drop {
+					want = slowRemoveDotSegments("/" + dir + p)
+				}
+				if got != want {
+					t.Fatalf("popLeadingDots(%q, %q, %v) gives %q, the rules as written %q", dir, p, drop, got, want)
+				}
 			}
 		}
 	}

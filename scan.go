@@ -1,7 +1,12 @@
 package relurl
 
-import "math/bits"
+import (
+	"math/bits"
+	"strings"
+)
 
+// This file holds the byte table and the scanners every parser uses.
+//
 // Parsing looks for a few delimiters in strings that are mostly short.
 // strings.IndexByte pays a call for each delimiter and each search; these
 // scan eight bytes at a time for all the delimiters at once ("SWAR": SIMD
@@ -162,3 +167,43 @@ func scanRelativePath(ref string) (end, dotsEnd int) {
 	}
 	return len(ref), dotsEnd
 }
+
+func isHex(c byte) bool { return charClass[c]&classHex != 0 }
+
+const (
+	classAllowed = 1 << iota // unreserved | reserved (section 2.2)
+	classHex
+	classScheme      // alpha | digit | "+" | "-" | "." (section 2.2, scheme)
+	classPathEnd     // ";", "?" or "#": what ends a path (section 2.4)
+	classNotGenDelim // all but ":", "/", "?" and "#": what a scheme may hold by RFC 3986 Appendix B
+)
+
+// charClass is the one byte table: the character rules of RFC 1808 section
+// 2.2, the delimiters of its section 2.4 and those of RFC 3986 Appendix B.
+var charClass = func() (t [256]uint8) {
+	const (
+		alpha    = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		digit    = "0123456789"
+		safe     = "$-_.+"
+		extra    = "!*'(),"
+		reserved = ";/?:@&="
+	)
+	for _, c := range []byte(alpha + digit + safe + extra + reserved) {
+		t[c] |= classAllowed
+	}
+	for _, c := range []byte(digit + "abcdefABCDEF") {
+		t[c] |= classHex
+	}
+	for _, c := range []byte(alpha + digit + "+-.") {
+		t[c] |= classScheme
+	}
+	for _, c := range []byte(";?#") {
+		t[c] |= classPathEnd
+	}
+	for c := range t {
+		if strings.IndexByte(":/?#", byte(c)) < 0 {
+			t[c] |= classNotGenDelim
+		}
+	}
+	return t
+}()

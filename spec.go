@@ -1,6 +1,7 @@
 package relurl
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -13,113 +14,197 @@ import (
 //	relurl.RFC3986.Resolve("http://a/b/c/d;p?q", ";x") // "http://a/b/c/;x"
 //	relurl.Resolve("http://a/b/c/d;p?q", ";x")         // "http://a/b/c/d;x"
 //
-// The three differ on, among others: params (a component of its own in
-// RFC 1808, part of each path segment later), ".." above the root (kept by
-// RFC 1808 and RFC 2396, dropped by RFC 3986), dot segments in an absolute
-// path or an absolute URL (removed by RFC 3986 only), a reference that is
-// only a query (RFC 2396 drops the base's last segment) and the base's
-// fragment (inherited by the empty reference under RFC 1808 only). The
-// README's table of differences is generated from the three
-// implementations ("relurl compare -table").
+// They differ on params (a component of their own in RFC 1808, part of each
+// segment later), ".." above the root (kept by RFC 1808 and our reading of
+// RFC 2396, dropped by RFC 3986), dot segments outside a merged path
+// (removed by RFC 3986 only), a reference that is only a query (RFC 2396
+// drops the base's last segment) and the base's fragment (inherited by the
+// empty reference under RFC 1808 only). "relurl compare -table" lists them.
 //
-// The zero value is RFC1808.
-type Spec uint8
+// A Spec is one of RFC1808, RFC2396 and RFC3986: no other value can be
+// made. The zero value is RFC1808. Specs are comparable.
+type Spec struct{ id uint8 }
 
-// The specifications. RFC1808 is the zero value and the default
-// everywhere.
 const (
-	// RFC1808 is "Relative Uniform Resource Locators" (1995), section 4,
-	// as RFC1808-NOTES.md reads it: the package-level Resolve.
-	RFC1808 Spec = iota
-	// RFC2396 is "Uniform Resource Identifiers (URI): Generic Syntax"
-	// (1998), section 5.2, keeping ".." segments above the root (the
-	// answer its Appendix C gives).
-	RFC2396
-	// RFC3986 is "Uniform Resource Identifier (URI): Generic Syntax"
-	// (2005), section 5.2, with a strict parser: "http:g" stays "http:g".
-	RFC3986
+	id1808 = iota
+	id2396
+	id3986
 )
 
-// Specs lists every Spec, oldest first.
-var Specs = []Spec{RFC1808, RFC2396, RFC3986}
+// The specifications.
+var (
+	// RFC1808 is "Relative Uniform Resource Locators" (1995), section 4,
+	// as RFC1808-NOTES.md reads it.
+	RFC1808 = Spec{id1808}
+	// RFC2396 is "URI: Generic Syntax" (1998), section 5.2, keeping ".."
+	// above the root (the answer its Appendix C gives first).
+	RFC2396 = Spec{id2396}
+	// RFC3986 is "URI: Generic Syntax" (2005), section 5.2, with a strict
+	// parser: "http:g" stays "http:g".
+	RFC3986 = Spec{id3986}
+)
 
-var specNames = [...]string{RFC1808: "rfc1808", RFC2396: "rfc2396", RFC3986: "rfc3986"}
+var specNames = [...]string{id1808: "rfc1808", id2396: "rfc2396", id3986: "rfc3986"}
+
+// Specs returns every Spec, oldest first, in a new slice.
+func Specs() []Spec { return []Spec{RFC1808, RFC2396, RFC3986} }
+
+// ErrUnknownSpec is the error ParseSpec wraps for a name it does not know.
+var ErrUnknownSpec = errors.New("relurl: unknown specification")
 
 // String returns the specification's name in lower case: "rfc1808",
-// "rfc2396" or "rfc3986". An unknown value prints as "Spec(N)".
-func (s Spec) String() string {
-	if int(s) < len(specNames) {
-		return specNames[s]
-	}
-	return fmt.Sprintf("Spec(%d)", uint8(s))
-}
+// "rfc2396" or "rfc3986".
+func (s Spec) String() string { return specNames[s.id] }
 
-// ParseSpec returns the Spec named name, in any case: "rfc1808",
-// "RFC2396", "Rfc3986". Anything else is an error naming the input and
-// the choices.
+// ParseSpec returns the Spec named name, in any case ("rfc1808",
+// "RFC2396", "Rfc3986"). Otherwise it returns an error wrapping
+// ErrUnknownSpec that names the input and the choices.
 func ParseSpec(name string) (Spec, error) {
-	for _, s := range Specs {
-		if strings.EqualFold(name, specNames[s]) {
-			return s, nil
+	for id, n := range specNames {
+		if strings.EqualFold(name, n) {
+			return Spec{uint8(id)}, nil
 		}
 	}
-	return RFC1808, fmt.Errorf("relurl: unknown specification %q: want one of %s", name, strings.Join(specNames[:], ", "))
+	return RFC1808, fmt.Errorf("%w %q: want one of %s", ErrUnknownSpec, name, strings.Join(specNames[:], ", "))
 }
 
+// AppendText implements encoding.TextAppender: it appends String's text.
+func (s Spec) AppendText(b []byte) ([]byte, error) { return append(b, specNames[s.id]...), nil }
+
 // MarshalText implements encoding.TextMarshaler: the text is String's.
-func (s Spec) MarshalText() ([]byte, error) {
-	if int(s) >= len(specNames) {
-		return nil, fmt.Errorf("relurl: invalid Spec(%d)", uint8(s))
-	}
-	return []byte(specNames[s]), nil
-}
+func (s Spec) MarshalText() ([]byte, error) { return s.AppendText(nil) }
 
 // UnmarshalText implements encoding.TextUnmarshaler, as ParseSpec. With
 // MarshalText it lets flag.TextVar take a -spec flag.
 func (s *Spec) UnmarshalText(text []byte) error {
 	v, err := ParseSpec(string(text))
-	if err != nil {
-		return err
+	if err == nil {
+		*s = v
 	}
-	*s = v
-	return nil
+	return err
+}
+
+// rules returns the differences of RFC 2396 and RFC 3986 for appendURI.
+func (s Spec) rules() *uriRules { return specRules(s.id) }
+
+func specRules(id uint8) *uriRules {
+	if id == id2396 {
+		return &rules2396
+	}
+	return &rules3986
 }
 
 // Resolve returns the absolute form of ref in the context of base by the
-// specification s. RFC1808.Resolve is the package-level Resolve. Like it,
-// it is defined for any two strings, never fails, and does no
-// percent-decoding, case folding or normalization beyond what the
+// specification s. It is defined for any two strings, never fails, and
+// does no percent-decoding, case folding or normalization beyond what the
 // specification's algorithm says.
 //
 // In every specification an empty base means there is no base (RFC 1808
 // section 4 step 1; RFC 2396 and RFC 3986 leave the default base to the
-// application in their section 5.1.4): a reference without a scheme is
-// returned as it is. Under RFC 3986 a reference with a scheme still has
-// its dot segments removed (section 5.2.2 does not look at the base then).
+// application, section 5.1.4): the reference is returned as it is, but
+// that RFC 3986 still removes the dot segments of one with a scheme.
 //
-// Resolution is linear in time and memory in len(base)+len(ref). A Spec
-// outside Specs resolves as RFC1808.
+// Resolution is linear in time and memory in len(base)+len(ref).
 func (s Spec) Resolve(base, ref string) string {
-	switch s {
-	case RFC2396:
-		return resolve2396(base, ref)
-	case RFC3986:
-		return resolve3986(base, ref)
+	if s.id == id1808 {
+		return resolve1808(base, ref)
 	}
-	return Resolve(base, ref)
+	var buf [256]byte
+	out := appendURI(buf[:0], baseView{s: base}, ref, s.rules(), nil)
+	if string(out) == ref {
+		// An absolute URI, or no base: no string to allocate.
+		return ref
+	}
+	return string(out)
 }
 
-// AppendResolve appends s.Resolve(base, ref) to dst and returns the
-// extended buffer. It does not allocate when dst has room for the result,
-// which is never longer than len(base)+len(ref)+1. It splits base on
-// every call; to resolve many references against one base, parse it once
-// with ParseBase and use Base.AppendResolve, which is about twice as fast.
-func (s Spec) AppendResolve(dst []byte, base, ref string) []byte {
-	switch s {
-	case RFC2396:
-		return append2396(dst, baseView{s: base}, ref)
-	case RFC3986:
-		return append3986(dst, baseView{s: base}, ref)
+// ParseBase parses base once, by s, for resolving many references against
+// it: s.ParseBase(base).AppendResolve(dst, ref) appends s.Resolve(base,
+// ref). Like Parse, it never fails; the empty string is no base.
+func (s Spec) ParseBase(base string) ParsedBase {
+	if s.id == id1808 {
+		return ParsedBase{Parse(base)}
 	}
-	return Parse(base).AppendResolve(dst, ref)
+	u := parseURI(base)
+	u.spec = s.id
+	return ParsedBase{u}
+}
+
+// A ParsedBase is a base URL parsed once by one Spec, for resolving many
+// references against it, such as the links of one page. Parsing finds
+// once what every resolution would find again in the base string (the
+// ends of its sections, the directory of its path and whether it has dot
+// segments), so that AppendResolve copies pieces of the base without
+// reading it.
+//
+// A ParsedBase is a small immutable value: comparable, and equal to
+// another exactly when parsed from the same string by the same Spec. The
+// zero ParsedBase is the empty base under RFC1808: every reference is
+// taken as it is (RFC 1808 section 4 step 1).
+type ParsedBase struct {
+	// u is Parse's URL under RFC1808; under RFC2396 and RFC3986 parseURI's
+	// split in the same layout, with the authority as net_loc and no
+	// params, and u.spec set.
+	u URL
+}
+
+// Spec returns the specification b was parsed and resolves by.
+func (b ParsedBase) Spec() Spec { return Spec{b.u.spec} }
+
+// String returns the string b was parsed from.
+func (b ParsedBase) String() string { return b.u.s }
+
+// AppendResolve appends b.Spec().Resolve(b.String(), ref) to dst and returns
+// the extended buffer. It does not allocate when dst has room for the
+// result, which is never longer than len(b.String())+len(ref)+1.
+func (b ParsedBase) AppendResolve(dst []byte, ref string) []byte {
+	// Small enough to inline, so that the base is not copied for the call.
+	return b.u.appendResolve(dst, ref, nil)
+}
+
+// Relative returns a reference r for which s.Resolve(base, r) == target,
+// byte for byte, whenever one is found, and otherwise target: the inverse
+// of resolution (RFC 1808 section 5.3).
+//
+// For RFC1808 it is the shortest such reference; see the package-level
+// Relative. For the later specifications it tries, shortest first, RFC
+// 1808's answer, the absolute-path form and the network-path form of
+// target, and returns the first that s resolves back to target. Every
+// answer but target itself is checked by resolving it.
+func (s Spec) Relative(base, target string) string {
+	b := s.ParseBase(base)
+	if s.id == id1808 {
+		return b.u.relativeString(target)
+	}
+	return b.relativeURI(target)
+}
+
+// AppendRelative appends b.Spec().Relative(b.String(), target) to dst and
+// returns the extended buffer. Under RFC1808 it does not allocate when dst
+// has room for its work, done in dst's spare capacity:
+// 8*(len(b.String())+len(target)+1) bytes beyond len(dst) always suffice.
+func (b ParsedBase) AppendRelative(dst []byte, target string) []byte {
+	if b.u.spec == id1808 {
+		c := b.u.relative(dst[len(dst):], target)
+		return c.appendTo(dst, target)
+	}
+	return append(dst, b.relativeURI(target)...)
+}
+
+// relativeURI is Relative for RFC2396 and RFC3986: RFC 1808's answer and
+// the absolute-path and network-path forms, checked by b.
+func (b *ParsedBase) relativeURI(target string) string {
+	t := Parse(target)
+	candidates := [3]string{Relative(b.u.s, target)}
+	if t.HasScheme() && t.HasNetLoc() {
+		candidates[1] = target[t.netloc:]
+		candidates[2] = target[t.scheme:]
+	}
+	var buf [256]byte
+	for _, c := range candidates {
+		if c != "" && len(c) < len(target) && string(b.u.appendResolve(buf[:0], c, nil)) == target {
+			return c
+		}
+	}
+	return target
 }

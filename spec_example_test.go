@@ -1,6 +1,8 @@
 package relurl_test
 
 import (
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -13,7 +15,7 @@ func ExampleSpec_Resolve() {
 	base := "http://a/b/c/d;p?q"
 	for _, ref := range []string{";x", "../../../g", "/./g", "?y", "g"} {
 		line := fmt.Sprintf("%-11s", ref)
-		for _, s := range relurl.Specs {
+		for _, s := range relurl.Specs() {
 			line += fmt.Sprintf(" %-19s", s.Resolve(base, ref))
 		}
 		fmt.Println(strings.TrimSpace(line))
@@ -39,19 +41,6 @@ func ExampleSpec_Resolve_rfc3986() {
 	// "g;x=1/../y" = "http://a/b/c/y"
 	// "g?y/../x" = "http://a/b/c/g?y/../x"
 	// "http:g" = "http:g"
-}
-
-// AppendResolve reuses one buffer for many links, without allocating.
-func ExampleSpec_AppendResolve() {
-	buf := make([]byte, 0, 256)
-	for _, ref := range []string{"../img/a.png", "/about", "//cdn.example/x.js"} {
-		buf = relurl.RFC3986.AppendResolve(buf[:0], "https://example.com/news/2024/index.html", ref)
-		fmt.Println(string(buf))
-	}
-	// Output:
-	// https://example.com/news/img/a.png
-	// https://example.com/about
-	// https://cdn.example/x.js
 }
 
 func ExampleParseSpec() {
@@ -94,15 +83,74 @@ func ExampleSpec_ParseBase() {
 	// https://example.com/x/y
 }
 
-// A Base resolves by the specification that parsed it; the same base
+// A ParsedBase resolves by the specification that parsed it; the same base
 // parsed by each gives each one's answers.
-func ExampleBase_Resolve() {
-	for _, s := range relurl.Specs {
+func ExampleParsedBase_Spec() {
+	var buf []byte
+	for _, s := range relurl.Specs() {
 		base := s.ParseBase("http://a/b/c/d;p?q")
-		fmt.Println(base.Spec(), base.Resolve(";x"), base.Resolve("?y"), base.Resolve("../../../g"))
+		fmt.Print(base.Spec())
+		for _, ref := range []string{";x", "?y", "../../../g"} {
+			buf = base.AppendResolve(buf[:0], ref)
+			fmt.Printf(" %s", buf)
+		}
+		fmt.Println()
 	}
 	// Output:
 	// rfc1808 http://a/b/c/d;x http://a/b/c/d;p?y http://a/../g
 	// rfc2396 http://a/b/c/;x http://a/b/c/?y http://a/../g
 	// rfc3986 http://a/b/c/;x http://a/b/c/d;p?y http://a/g
+}
+
+func ExampleSpecs() {
+	fmt.Println(relurl.Specs())
+	// Output: [rfc1808 rfc2396 rfc3986]
+}
+
+func ExampleSpec_String() {
+	var zero relurl.Spec
+	fmt.Println(zero.String(), relurl.RFC3986.String())
+	// Output: rfc1808 rfc3986
+}
+
+func ExampleSpec_MarshalText() {
+	out, _ := json.Marshal(map[string]relurl.Spec{"spec": relurl.RFC2396})
+	fmt.Println(string(out))
+	// Output: {"spec":"rfc2396"}
+}
+
+func ExampleSpec_AppendText() {
+	b, _ := relurl.RFC3986.AppendText([]byte("spec="))
+	fmt.Println(string(b))
+	// Output: spec=rfc3986
+}
+
+func ExampleParsedBase_String() {
+	fmt.Println(relurl.RFC3986.ParseBase("http://a/b?q#f").String())
+	// Output: http://a/b?q#f
+}
+
+// ParseSpec's error wraps ErrUnknownSpec.
+func ExampleParseSpec_error() {
+	_, err := relurl.ParseSpec("whatwg-2019")
+	fmt.Println(errors.Is(err, relurl.ErrUnknownSpec))
+	// Output: true
+}
+
+// A Spec is a value: comparable, and a map key.
+func ExampleSpec() {
+	answers := map[relurl.Spec]string{}
+	for _, s := range relurl.Specs() {
+		answers[s] = s.Resolve("http://a/b/c/d;p?q", "../../../g")
+	}
+	fmt.Println(answers[relurl.RFC1808], answers[relurl.RFC2396], answers[relurl.RFC3986])
+	// Output: http://a/../g http://a/../g http://a/g
+}
+
+// A ParsedBase is comparable: two parsed from the same string by the same
+// Spec are equal.
+func ExampleParsedBase() {
+	a, b := relurl.RFC3986.ParseBase("http://a/b"), relurl.RFC3986.ParseBase("http://a/b")
+	fmt.Println(a == b, a == relurl.RFC1808.ParseBase("http://a/b"))
+	// Output: true false
 }

@@ -2,6 +2,7 @@ package relurl
 
 import (
 	"encoding"
+	"errors"
 	"flag"
 	"io"
 	"strings"
@@ -17,12 +18,12 @@ func TestSpecNames(t *testing.T) {
 		t.Errorf("zero Spec is %v, want rfc1808", zero)
 	}
 	want := []string{"rfc1808", "rfc2396", "rfc3986"}
-	if len(Specs) != len(want) {
-		t.Fatalf("Specs = %v", Specs)
+	if len(Specs()) != len(want) {
+		t.Fatalf("Specs() = %v", Specs())
 	}
-	for i, s := range Specs {
+	for i, s := range Specs() {
 		if s.String() != want[i] {
-			t.Errorf("Specs[%d].String() = %q, want %q", i, s, want[i])
+			t.Errorf("Specs()[%d].String() = %q, want %q", i, s, want[i])
 		}
 		for _, name := range []string{want[i], strings.ToUpper(want[i]), "Rfc" + want[i][3:]} {
 			if got, err := ParseSpec(name); err != nil || got != s {
@@ -38,11 +39,10 @@ func TestSpecNames(t *testing.T) {
 			t.Errorf("UnmarshalText(%q) = %v, %v", text, back, err)
 		}
 	}
-	if got := Spec(7).String(); got != "Spec(7)" {
-		t.Errorf("Spec(7).String() = %q", got)
-	}
-	if _, err := Spec(7).MarshalText(); err == nil {
-		t.Error("Spec(7).MarshalText() succeeded")
+	specs := Specs()
+	specs[0] = RFC3986
+	if Specs()[0] != RFC1808 {
+		t.Error("changing the slice Specs returned changed Specs")
 	}
 }
 
@@ -52,6 +52,9 @@ func TestParseSpecError(t *testing.T) {
 		if err == nil {
 			t.Errorf("ParseSpec(%q) = %v, want an error", name, s)
 			continue
+		}
+		if !errors.Is(err, ErrUnknownSpec) {
+			t.Errorf("ParseSpec(%q) error %v does not wrap ErrUnknownSpec", name, err)
 		}
 		msg := err.Error()
 		if !strings.Contains(msg, "\""+name+"\"") || !strings.Contains(msg, "rfc1808, rfc2396, rfc3986") {
@@ -80,21 +83,6 @@ func TestSpecFlag(t *testing.T) {
 	}
 }
 
-// TestRFC1808Delegates checks that RFC1808 is the package's Resolve, and
-// that an unknown Spec resolves as RFC1808.
-func TestRFC1808Delegates(t *testing.T) {
-	for _, ex := range rfcexamples.Section5 {
-		for _, s := range []Spec{RFC1808, Spec(99)} {
-			if got := s.Resolve(rfcexamples.Base, ex.Ref); got != ex.Want {
-				t.Errorf("%v.Resolve(%q, %q) = %q, want %q", s, rfcexamples.Base, ex.Ref, got, ex.Want)
-			}
-			if got := string(s.AppendResolve(nil, rfcexamples.Base, ex.Ref)); got != ex.Want {
-				t.Errorf("%v.AppendResolve(%q, %q) = %q, want %q", s, rfcexamples.Base, ex.Ref, got, ex.Want)
-			}
-		}
-	}
-}
-
 // specAllCases gathers every (base, ref) of the tests of this package.
 func specAllCases() [][2]string {
 	var cases [][2]string
@@ -116,81 +104,136 @@ func specAllCases() [][2]string {
 	return cases
 }
 
-func TestSpecAppendResolveMatchesResolve(t *testing.T) {
-	for _, s := range Specs {
+// resolve is the resolution of ref against b, as a string.
+func (b ParsedBase) resolve(ref string) string { return string(b.AppendResolve(nil, ref)) }
+
+// checkBase checks that a parsed base resolves ref exactly as the string
+// form does (AppendResolve after a prefix, so that it appends), within the
+// length bound, and gives back its string and its Spec; and that, under
+// RFC 2396 and RFC 3986, it splits the base as Appendix B does
+// (checkParseURI).
+func checkBase(t *testing.T, s Spec, base, ref string) {
+	t.Helper()
+	b := s.ParseBase(base)
+	if b.String() != base || b.Spec() != s {
+		t.Fatalf("%v.ParseBase(%q) gives String %q, Spec %v", s, base, b.String(), b.Spec())
+	}
+	want := s.Resolve(base, ref)
+	if len(want) > len(base)+len(ref)+1 {
+		t.Fatalf("%v.Resolve(%q, %q) = %q: longer than the bound", s, base, ref, want)
+	}
+	if got := string(b.AppendResolve([]byte("prefix:"), ref)); got != "prefix:"+want {
+		t.Fatalf("%v.ParseBase(%q).AppendResolve(%q) = %q, %v.Resolve gives %q", s, base, ref, got[min(len(got), 7):], s, want)
+	}
+	if s != RFC1808 {
+		checkParseURI(t, base)
+	}
+}
+
+func TestBaseMatchesSpec(t *testing.T) {
+	n := 0
+	for _, s := range Specs() {
 		for _, c := range specAllCases() {
-			want := s.Resolve(c[0], c[1])
-			if got := string(s.AppendResolve([]byte("prefix:"), c[0], c[1])); got != "prefix:"+want {
-				t.Errorf("%v.AppendResolve(%q, %q) = %q, want %q", s, c[0], c[1], got, "prefix:"+want)
+			checkBase(t, s, c[0], c[1])
+			n++
+		}
+		for _, ex := range specexamples.RFC2396 {
+			checkBase(t, s, specexamples.Base, ex.Ref)
+			n++
+		}
+		// Every row of every suite, whatever specification it follows:
+		// the two forms must agree on any input.
+		for _, r := range loadConformance(t) {
+			checkBase(t, s, r.base, r.ref)
+			n++
+		}
+	}
+	if n < 2000 {
+		t.Fatalf("only %d cases checked", n)
+	}
+}
+
+// TestBaseAgainstSlow checks the parsed forms of RFC 3986 and RFC 2396
+// against the literal transcriptions of their algorithms, on every short
+// base and reference made of the pieces that matter to the split and to
+// dot removal.
+func TestBaseAgainstSlow(t *testing.T) {
+	bases := []string{"", "s:", "s://", "s://a", "s://a?q#f", "s://a/", "s:/", "s:a", "s:a/b",
+		"s://a/b/c/d;p?q#f", "s://a/b/./c/", "s://a/b/../c", "s:./a/b", "s://a/..", "a/b", "//a/b?q", "s:?q", "s:#f"}
+	refs := segmentPaths([]string{"a", ".", "..", ""}, 3)
+	for _, p := range append([]string(nil), refs...) {
+		refs = append(refs, "/"+p, "//h/"+p, p+"?y", p+"#g", "t:"+p)
+	}
+	refs = append(refs, "?", "#", "?#", "//", ";x", "a:b", ":a")
+	n := 0
+	for _, base := range bases {
+		b3986, b2396 := RFC3986.ParseBase(base), RFC2396.ParseBase(base)
+		for _, ref := range refs {
+			if got, want := b3986.resolve(ref), slowResolve3986(base, ref); got != want {
+				t.Errorf("RFC3986.ParseBase(%q).resolve(%q) = %q, literal algorithm gives %q", base, ref, got, want)
 			}
-			if n := len(c[0]) + len(c[1]) + 1; len(want) > n {
-				t.Errorf("%v.Resolve(%q, %q) = %q: longer than %d", s, c[0], c[1], want, n)
+			if got, want := b2396.resolve(ref), slowResolve2396(base, ref); got != want {
+				t.Errorf("RFC2396.ParseBase(%q).resolve(%q) = %q, literal algorithm gives %q", base, ref, got, want)
 			}
+			checkBase(t, RFC1808, base, ref)
+			n++
+		}
+	}
+	if n < 5000 {
+		t.Fatalf("only %d cases generated", n)
+	}
+}
+
+// TestBaseValue checks what the doc comment promises of the value: equal
+// exactly when parsed from the same string by the same Spec, usable as a
+// map key, and a zero value that is the empty base under RFC1808.
+func TestBaseValue(t *testing.T) {
+	const base = "http://a/b/c/d;p?q"
+	seen := map[ParsedBase]Spec{}
+	for _, s := range Specs() {
+		if s.ParseBase(base) != s.ParseBase(strings.Clone(base)) {
+			t.Errorf("%v: two ParsedBases parsed from equal strings differ", s)
+		}
+		if s.ParseBase(base) == s.ParseBase(base+"#f") {
+			t.Errorf("%v: ParsedBases parsed from different strings are equal", s)
+		}
+		if prev, ok := seen[s.ParseBase(base)]; ok {
+			t.Errorf("the ParsedBases of %v and %v are equal", prev, s)
+		}
+		seen[s.ParseBase(base)] = s
+	}
+	var zero ParsedBase
+	if zero != RFC1808.ParseBase("") || zero.Spec() != RFC1808 || zero.String() != "" {
+		t.Errorf("zero ParsedBase is not RFC1808.ParseBase(\"\"): %#v", zero)
+	}
+	for _, ref := range []string{"g", "../g", "http://a/./b"} {
+		if got := zero.resolve(ref); got != ref {
+			t.Errorf("zero ParsedBase: Resolve(%q) = %q, want it unchanged", ref, got)
 		}
 	}
 }
 
-func TestSpecAppendResolveNoAlloc(t *testing.T) {
+// TestAppendResolveNoAlloc checks the goal of 0 allocations: ParseBase and
+// AppendResolve into a buffer with room, for every Spec, on every case and
+// the crawl mix.
+func TestAppendResolveNoAlloc(t *testing.T) {
 	buf := make([]byte, 0, 256)
-	for _, s := range Specs {
-		for _, c := range specAllCases() {
+	for _, s := range Specs() {
+		cases := specAllCases()
+		for _, p := range benchPairs[:256] {
+			cases = append(cases, [2]string{p.base, p.ref})
+		}
+		for _, c := range cases {
+			b := s.ParseBase(c[0])
 			allocs := testing.AllocsPerRun(20, func() {
-				buf = s.AppendResolve(buf[:0], c[0], c[1])
+				buf = b.AppendResolve(buf[:0], c[1])
 			})
 			if allocs != 0 {
-				t.Errorf("%v.AppendResolve(%q, %q) allocates %v times", s, c[0], c[1], allocs)
+				t.Errorf("%v.ParseBase(%q).AppendResolve(%q) allocates %v times", s, c[0], c[1], allocs)
 			}
-		}
-	}
-}
-
-// TestSpecLinear resolves 8 MB references of each shape that is quadratic
-// when dot segments are removed by rewriting the string, in the two new
-// modes (resolve_test.go does RFC 1808). A quadratic implementation takes
-// hours here; the test only has to finish.
-func TestSpecLinear(t *testing.T) {
-	const n = 8 << 20
-	base := specexamples.Base
-	refs := []struct {
-		name, ref string
-		want      map[Spec]func(string) bool
-	}{
-		{"../", strings.Repeat("../", n/3), map[Spec]func(string) bool{
-			RFC3986: func(s string) bool { return s == "http://a/" },
-			RFC2396: func(s string) bool {
-				return len(s) == len("http://a/")+3*(n/3-2) && strings.HasPrefix(s, "http://a/../../")
-			},
-		}},
-		{"./", strings.Repeat("./", n/2) + "g", map[Spec]func(string) bool{
-			RFC3986: func(s string) bool { return s == "http://a/b/c/g" },
-			RFC2396: func(s string) bool { return s == "http://a/b/c/g" },
-		}},
-		{"x/../", strings.Repeat("x/../", n/5) + "g", map[Spec]func(string) bool{
-			RFC3986: func(s string) bool { return s == "http://a/b/c/g" },
-			RFC2396: func(s string) bool { return s == "http://a/b/c/g" },
-		}},
-		{"x/ then ../", strings.Repeat("x/", n/4) + strings.Repeat("../", n/4) + "g", map[Spec]func(string) bool{
-			RFC3986: func(s string) bool { return s == "http://a/b/c/g" },
-			RFC2396: func(s string) bool { return s == "http://a/b/c/g" },
-		}},
-		{"/x/../ absolute", "/" + strings.Repeat("x/../", n/5) + "g", map[Spec]func(string) bool{
-			RFC3986: func(s string) bool { return s == "http://a/g" },
-			RFC2396: func(s string) bool { return len(s) == len("http://a/")+n/5*5+1 },
-		}},
-	}
-	for _, tc := range refs {
-		for s, check := range tc.want {
-			got := s.Resolve(base, tc.ref)
-			if !check(got) {
-				t.Errorf("%v, %s: wrong result (%d bytes, starts %q)", s, tc.name, len(got), got[:min(len(got), 40)])
+			if allocs := testing.AllocsPerRun(20, func() { b = s.ParseBase(c[0]) }); allocs != 0 {
+				t.Errorf("%v.ParseBase(%q) allocates %v times", s, c[0], allocs)
 			}
-		}
-	}
-	// An 8 MB base path with dots in it.
-	long := "http://a/" + strings.Repeat("x/./", n/4)
-	for _, s := range []Spec{RFC2396, RFC3986} {
-		if got := s.Resolve(long, "../g"); got != "http://a/"+strings.Repeat("x/", n/4-1)+"g" {
-			t.Errorf("%v, long base: got %d bytes", s, len(got))
 		}
 	}
 }

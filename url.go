@@ -39,6 +39,11 @@ type URL struct {
 	// "." or ".." segment, which step 6 must then remove.
 	dir     int
 	dirDots bool
+
+	// spec is the Spec by which ParseBase split s: 0 (RFC 1808) for
+	// Parse. Under RFC 2396 and RFC 3986 netloc ends the authority and
+	// params == path (Appendix B).
+	spec uint8
 }
 
 // String returns the string the URL was parsed from, unchanged.
@@ -77,7 +82,8 @@ func (u URL) Scheme() string {
 }
 
 // HasScheme reports whether the URL starts with a scheme name, which makes
-// it absolute (section 4, step 2b).
+// it absolute: resolving it against any base gives it back (section 4,
+// step 2b).
 func (u URL) HasScheme() bool { return u.scheme != 0 }
 
 // NetLoc returns the network location and login without the leading "//"
@@ -135,7 +141,3 @@ func (u URL) Fragment() string {
 
 // HasFragment reports whether the URL has a "#" starting a fragment.
 func (u URL) HasFragment() bool { return u.query != len(u.s) }
-
-// IsAbsolute reports whether the URL has a scheme. Resolving an absolute
-// URL against any base gives the URL itself (section 4, step 2b).
-func (u URL) IsAbsolute() bool { return u.scheme != 0 }

@@ -7,13 +7,37 @@ import (
 )
 
 // A ValidationError reports where and how a string breaks the BNF of RFC
-// 1808 section 2.2. Validate returns it as an error; errors.As reaches it.
+// 1808 section 2.2. Validate returns it as an error; errors.As reaches it,
+// and errors.Is reaches the rule broken, one of ErrEscape, ErrUChar,
+// ErrFragment and ErrFirstSegment.
 type ValidationError struct {
 	Input  string // the string checked, whole
 	Offset int    // byte offset of the first byte that breaks the grammar
-	Rule   string // the BNF rule broken: "escape", "uchar", "fragment" or "fsegment"
+	Err    error  // the rule broken: ErrEscape, ErrUChar, ErrFragment or ErrFirstSegment
 	Reason string // what is wrong, for people
 }
+
+// ruleError is a rule of the BNF of section 2.2; its Error is the rule's
+// name.
+type ruleError struct{ rule string }
+
+func (e *ruleError) Error() string { return e.rule }
+
+// The rules Validate reports, for errors.Is.
+var (
+	// ErrEscape: "%" not followed by two hex digits (escape = "%" hex hex).
+	ErrEscape error = &ruleError{"escape"}
+	// ErrUChar: a byte that is neither a uchar nor reserved, to escape.
+	ErrUChar error = &ruleError{"uchar"}
+	// ErrFragment: a second "#" (fragment = *( uchar | reserved )).
+	ErrFragment error = &ruleError{"fragment"}
+	// ErrFirstSegment: a net_path whose path starts with an empty segment
+	// ("//a//b"; fsegment = 1*pchar).
+	ErrFirstSegment error = &ruleError{"fsegment"}
+)
+
+// Unwrap returns e.Err, the rule broken.
+func (e *ValidationError) Unwrap() error { return e.Err }
 
 // maxQuoted bounds how much of the input an error message shows, so that
 // the message of a 10 MB URL stays readable. The whole input is in Input.
@@ -24,8 +48,8 @@ const maxQuoted = 64
 //
 //	relurl.Validate("http://a b"): byte 8: unescaped " " (0x20) is not a uchar or reserved character (RFC 1808 section 2.2, rule uchar)
 func (e *ValidationError) Error() string {
-	return fmt.Sprintf("relurl.Validate(%s): byte %d: %s (RFC 1808 section 2.2, rule %s)",
-		quoteAround(e.Input, e.Offset), e.Offset, e.Reason, e.Rule)
+	return fmt.Sprintf("relurl.Validate(%s): byte %d: %s (RFC 1808 section 2.2, rule %v)",
+		quoteAround(e.Input, e.Offset), e.Offset, e.Reason, e.Err)
 }
 
 // quoteAround quotes s, or for a long s the part of it around offset, with
@@ -60,13 +84,13 @@ func quoteAround(s string, offset int) string {
 // Resolve do: they accept any string.
 func Validate(s string) error {
 	end := parseFragment(s)
-	if off, rule, reason := checkChars(s[:end], 0); rule != "" {
+	if off, reason, rule := checkChars(s[:end], 0); rule != nil {
 		return &ValidationError{s, off, rule, reason}
 	}
 	if end < len(s) {
-		if off, rule, reason := checkChars(s[end+1:], end+1); rule != "" {
-			if rule == "uchar" && s[off] == '#' {
-				rule, reason = "fragment", `a second "#": a fragment is *( uchar | reserved ) and "#" is neither`
+		if off, reason, rule := checkChars(s[end+1:], end+1); rule != nil {
+			if rule == ErrUChar && s[off] == '#' {
+				rule, reason = ErrFragment, `a second "#": a fragment is *( uchar | reserved ) and "#" is neither`
 			}
 			return &ValidationError{s, off, rule, reason}
 		}
@@ -78,16 +102,16 @@ func Validate(s string) error {
 	// net_path can break it, by following its net_loc with "//": "//a//b".
 	u := Parse(s[:end])
 	if !u.HasScheme() && u.HasNetLoc() && strings.HasPrefix(u.Path(), "//") {
-		return &ValidationError{s, u.netloc + 1, "fsegment",
+		return &ValidationError{s, u.netloc + 1, ErrFirstSegment,
 			`empty first path segment after the net_loc: abs_path = "/" rel_path, and a path starts with fsegment = 1*pchar`}
 	}
 	return nil
 }
 
 // checkChars finds the first byte of s that is not a uchar or reserved
-// character, or the start of a bad escape. It returns rule "" when there is
-// none. Offsets are those of s plus base.
-func checkChars(s string, base int) (offset int, rule, reason string) {
+// character, or the start of a bad escape. It returns rule nil when there
+// is none. Offsets are those of s plus base.
+func checkChars(s string, base int) (offset int, reason string, rule error) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if charClass[c]&classAllowed != 0 {
@@ -98,11 +122,11 @@ func checkChars(s string, base int) (offset int, rule, reason string) {
 				i += 2
 				continue
 			}
-			return base + i, "escape", `"%" is not followed by two hex digits`
+			return base + i, `"%" is not followed by two hex digits`, ErrEscape
 		}
-		return base + i, "uchar", describeByte(c) + " is not a uchar or reserved character; escape it as %" + strings.ToUpper(strconv.FormatUint(uint64(c)|0x100, 16)[1:])
+		return base + i, describeByte(c) + " is not a uchar or reserved character; escape it as %" + strings.ToUpper(strconv.FormatUint(uint64(c)|0x100, 16)[1:]), ErrUChar
 	}
-	return 0, "", ""
+	return 0, "", nil
 }
 
 // describeByte names a byte the grammar does not allow, with its class.
@@ -121,43 +145,3 @@ func describeByte(c byte) string {
 		return fmt.Sprintf("%q (%s), a \"punctuation\" character,", c, hex)
 	}
 }
-
-func isHex(c byte) bool { return charClass[c]&classHex != 0 }
-
-const (
-	classAllowed = 1 << iota // unreserved | reserved (section 2.2)
-	classHex
-	classScheme  // alpha | digit | "+" | "-" | "." (section 2.2, scheme)
-	classPathEnd // ";", "?" or "#": what ends a path (section 2.4)
-	classSlash   // "/"
-	classDot     // "."
-	classColon   // ":"
-)
-
-// charClass classifies bytes by the character rules of section 2.2 and
-// the delimiters of section 2.4.
-var charClass = func() (t [256]uint8) {
-	const (
-		alpha    = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		digit    = "0123456789"
-		safe     = "$-_.+"
-		extra    = "!*'(),"
-		reserved = ";/?:@&="
-	)
-	for _, c := range []byte(alpha + digit + safe + extra + reserved) {
-		t[c] |= classAllowed
-	}
-	for _, c := range []byte(digit + "abcdefABCDEF") {
-		t[c] |= classHex
-	}
-	for _, c := range []byte(alpha + digit + "+-.") {
-		t[c] |= classScheme
-	}
-	for _, c := range []byte(";?#") {
-		t[c] |= classPathEnd
-	}
-	t['/'] |= classSlash
-	t['.'] |= classDot
-	t[':'] |= classColon
-	return t
-}()

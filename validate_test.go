@@ -64,9 +64,13 @@ func TestValidate(t *testing.T) {
 			t.Errorf("Validate(%q) = %v, want a *ValidationError", tc.in, err)
 			continue
 		}
-		if ve.Offset != tc.offset || ve.Rule != tc.rule || ve.Input != tc.in {
-			t.Errorf("Validate(%q): offset %d rule %q input %q, want offset %d rule %q",
-				tc.in, ve.Offset, ve.Rule, ve.Input, tc.offset, tc.rule)
+		if ve.Offset != tc.offset || ve.Err.Error() != tc.rule || ve.Input != tc.in {
+			t.Errorf("Validate(%q): offset %d rule %v input %q, want offset %d rule %q",
+				tc.in, ve.Offset, ve.Err, ve.Input, tc.offset, tc.rule)
+		}
+		sentinel := map[string]error{"escape": ErrEscape, "uchar": ErrUChar, "fragment": ErrFragment, "fsegment": ErrFirstSegment}[tc.rule]
+		if !errors.Is(err, sentinel) || errors.Unwrap(err) != sentinel {
+			t.Errorf("Validate(%q) = %v: errors.Is does not reach %v", tc.in, err, sentinel)
 		}
 		msg := err.Error()
 		if !strings.Contains(msg, fmt.Sprintf("byte %d", tc.offset)) || !strings.Contains(msg, "rule "+tc.rule) {
@@ -78,7 +82,7 @@ func TestValidate(t *testing.T) {
 func TestValidationErrorWrapped(t *testing.T) {
 	err := fmt.Errorf("line 3: %w", Validate("a b"))
 	var ve *ValidationError
-	if !errors.As(err, &ve) || ve.Offset != 1 {
+	if !errors.As(err, &ve) || ve.Offset != 1 || !errors.Is(err, ErrUChar) {
 		t.Errorf("errors.As through wrapping: %v", err)
 	}
 }

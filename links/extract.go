@@ -180,8 +180,8 @@ type Extractor struct {
 	spec    relurl.Spec            // Spec, as it was when the document started
 	outer   base.Base
 	base    base.Base
-	baseURL relurl.Base // base.URL parsed by spec, once per document
-	final   bool        // the base is established: links go straight to fn
+	baseURL relurl.ParsedBase // base.URL parsed by spec, once per document
+	final   bool              // the base is established: links go straight to fn
 	head    htmlbase.HeadTracker
 	pending []heldLink // links seen before the base was final, not resolved
 	held    []byte     // the references of pending, one after another

@@ -46,7 +46,7 @@ func TestSpec(t *testing.T) {
 			"a@href ?y -> http://a/b/c/d;p?y [http://a/b/c/d;p?q retrieval]\n" +
 			"img@srcset ../../../i -> http://a/i [http://a/b/c/d;p?q retrieval]\n",
 	}
-	for _, spec := range relurl.Specs {
+	for _, spec := range relurl.Specs() {
 		if got := short(collectSpec(t, spec, doc, outer)); got != want[spec] {
 			t.Errorf("%v:\ngot\n%swant\n%s", spec, got, want[spec])
 		}
@@ -113,7 +113,7 @@ func TestExtractBytes(t *testing.T) {
 		`<a href="http://abs/x">`,
 	}
 	var x Extractor
-	for _, spec := range relurl.Specs {
+	for _, spec := range relurl.Specs() {
 		x.Spec = spec
 		for _, doc := range docs {
 			a, b, errs := linksBoth(&x, doc, base.Retrieved("http://h/a/b"))

@@ -81,7 +81,7 @@ func appendCheckText(dst []byte, s string, verr *relurl.ValidationError) []byte 
 	dst = append(dst, ": byte "...)
 	dst = strconv.AppendInt(dst, int64(verr.Offset), 10)
 	dst = append(dst, ", rule "...)
-	dst = append(dst, verr.Rule...)
+	dst = append(dst, verr.Err.Error()...)
 	dst = append(dst, ": "...)
 	return append(dst, verr.Reason...)
 }

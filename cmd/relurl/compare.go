@@ -166,7 +166,7 @@ func appendCompareJSON(dst []byte, base, ref string, row difftable.Row) []byte {
 	dst = append(dst, '{')
 	dst = appendJSONField(dst, true, "base", base)
 	dst = appendJSONField(dst, false, "ref", ref)
-	for i, s := range relurl.Specs {
+	for i, s := range relurl.Specs() {
 		dst = appendJSONField(dst, false, s.String(), row.Answers[i])
 	}
 	differs := []string{}
@@ -183,7 +183,7 @@ func (c *comparer) fail(format string, args ...any) {
 	c.e.errorf("compare: "+format, args...)
 	c.failed = true
 	if c.markdown {
-		c.io.out.WriteString("|" + strings.Repeat(" |", len(relurl.Specs)+2) + "\n")
+		c.io.out.WriteString("|" + strings.Repeat(" |", len(relurl.Specs())+2) + "\n")
 		return
 	}
 	c.io.out.WriteByte('\n')

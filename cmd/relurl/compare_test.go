@@ -170,8 +170,8 @@ func TestCompareUsage(t *testing.T) {
 	if out, _, st := compareTestRun(t, "", "-h"); st != exitOK || !strings.Contains(out, "differs:rfc1808") {
 		t.Errorf("-h: status %d, stdout %q", st, out)
 	}
-	if len(relurl.Specs) != 3 {
-		t.Errorf("appendCompareJSON's test has a field for each of 3 specs; relurl.Specs has %d", len(relurl.Specs))
+	if len(relurl.Specs()) != 3 {
+		t.Errorf("appendCompareJSON's test has a field for each of 3 specs; relurl.Specs has %d", len(relurl.Specs()))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/quote"
 )
 
 func init() {
@@ -51,7 +52,7 @@ func runExplain(e *env, args []string) int {
 	fmt.Fprint(e.stdout, relurl.Explain(base, ref))
 	writeAnswers(e, base, ref)
 	if *spec != relurl.RFC1808 {
-		fmt.Fprintf(e.stdout, "\nresult by %s (%s): %s\n", spec, specSection(*spec), relurl.Quote(spec.Resolve(base, ref)))
+		fmt.Fprintf(e.stdout, "\nresult by %s (%s): %s\n", spec, specSection(*spec), quote.Quote(spec.Resolve(base, ref)))
 	}
 	return exitOK
 }
@@ -68,7 +69,7 @@ func writeAnswers(e *env, base, ref string) {
 		if a.Differs {
 			mark = "   (differs from " + specAnswers[0].Name + ")"
 		}
-		fmt.Fprintf(e.stdout, "  %-10s %s%s\n", a.Spec, relurl.Quote(a.Result), mark)
+		fmt.Fprintf(e.stdout, "  %-10s %s%s\n", a.Spec, quote.Quote(a.Result), mark)
 	}
 }
 
@@ -105,7 +106,7 @@ func answers(base, ref string) []answer {
 func newResolveResponse(base, ref string, spec relurl.Spec) resolveResponse {
 	r := resolveResponse{Trace: relurl.Explain(base, ref), Answers: answers(base, ref)}
 	r.Spec, r.Result = spec.String(), spec.Resolve(base, ref)
-	r.ResultComponents = relurl.SplitComponents(r.Result)
+	r.ResultComponents = splitComponents(r.Result)
 	return r
 }
 
@@ -134,4 +135,18 @@ func appendResolveJSON(dst []byte, r resolveResponse) []byte {
 	}
 	dst = append(dst, ']')
 	return append(dst, '}')
+}
+
+// splitComponents splits s by RFC 1808 section 2.4, for the JSON answers.
+func splitComponents(s string) relurl.Components {
+	u := relurl.Parse(s)
+	return relurl.Components{
+		Input:    s,
+		Scheme:   relurl.Component{Value: u.Scheme(), Present: u.HasScheme()},
+		NetLoc:   relurl.Component{Value: u.NetLoc(), Present: u.HasNetLoc()},
+		Path:     relurl.Component{Value: u.Path(), Present: true},
+		Params:   relurl.Component{Value: u.Params(), Present: u.HasParams()},
+		Query:    relurl.Component{Value: u.Query(), Present: u.HasQuery()},
+		Fragment: relurl.Component{Value: u.Fragment(), Present: u.HasFragment()},
+	}
 }

@@ -65,7 +65,7 @@ func appendValidityMembers(dst []byte, verr *relurl.ValidationError) []byte {
 	dst = appendJSONBool(dst, "valid", verr == nil)
 	if verr != nil {
 		dst = appendJSONInt(dst, "offset", verr.Offset)
-		dst = appendJSONField(dst, false, "rule", verr.Rule)
+		dst = appendJSONField(dst, false, "rule", verr.Err.Error())
 		dst = appendJSONField(dst, false, "reason", verr.Reason)
 	}
 	return dst
@@ -82,7 +82,7 @@ func validate(s string) *relurl.ValidationError {
 	if !errors.As(err, &verr) {
 		// Validate documents only *ValidationError; keep any other error
 		// visible rather than call the URL valid.
-		verr = &relurl.ValidationError{Input: s, Offset: 0, Rule: "?", Reason: err.Error()}
+		verr = &relurl.ValidationError{Input: s, Offset: 0, Err: errors.New("?"), Reason: err.Error()}
 	}
 	return verr
 }

@@ -239,7 +239,7 @@ func (l *linker) fileBase(path, rel string) (base.Base, error) {
 	}
 	dir := l.url
 	if !strings.HasSuffix(relurl.Parse(dir).Path(), "/") {
-		dir = relurl.Parse(dir).Resolve(lastSegment(dir) + "/").String()
+		dir = relurl.Resolve(dir, lastSegment(dir)+"/")
 	}
 	return base.Retrieved(relurl.Resolve(dir, fileurl.EscapePath(rel))), nil
 }

@@ -105,7 +105,7 @@ func appendParseText(dst []byte, u relurl.URL) []byte {
 // JSON object, the answer of /api/parse.
 func appendParseJSON(dst []byte, s string) []byte {
 	dst = append(dst, '{')
-	dst = appendComponentsMembers(dst, relurl.SplitComponents(s))
+	dst = appendComponentsMembers(dst, splitComponents(s))
 	dst = appendValidityMembers(dst, validate(s))
 	return append(dst, '}')
 }

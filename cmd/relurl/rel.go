@@ -150,11 +150,7 @@ func (r *relativizer) check(what, s string) bool {
 // empty line when the input was rejected or no reference reaches target.
 func (r *relativizer) emit(b relurl.URL, target, where string, ok bool) {
 	if ok {
-		if r.spec == relurl.RFC1808 {
-			r.buf = b.AppendRelative(r.buf[:0], target)
-		} else {
-			r.buf = append(r.buf[:0], r.spec.Relative(b.String(), target)...)
-		}
+		r.buf = r.spec.ParseBase(b.String()).AppendRelative(r.buf[:0], target)
 		if r.reaches(b, target) {
 			r.io.out.Write(r.buf)
 		} else {
@@ -175,7 +171,7 @@ func (r *relativizer) reaches(b relurl.URL, target string) bool {
 		return true
 	}
 	n := len(r.buf)
-	r.buf = r.spec.AppendResolve(r.buf, b.String(), target)
+	r.buf = r.spec.ParseBase(b.String()).AppendResolve(r.buf, target)
 	reached := string(r.buf[n:]) == target
 	r.buf = r.buf[:n]
 	return reached

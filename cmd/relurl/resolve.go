@@ -109,7 +109,7 @@ func (r *resolver) pairsFromInput() error {
 	// a base (all the links of one page).
 	var (
 		lastBase string
-		b        relurl.Base
+		b        relurl.ParsedBase
 		baseErr  error
 	)
 	for {
@@ -168,7 +168,7 @@ func (r *resolver) rejectLine(err error, field string) {
 
 // emit writes the resolution of ref against b, or an empty line when the
 // input was rejected.
-func (r *resolver) emit(b relurl.Base, ref string, ok bool) {
+func (r *resolver) emit(b relurl.ParsedBase, ref string, ok bool) {
 	out := r.io.out
 	if !ok {
 		out.WriteByte('\n')

@@ -61,7 +61,7 @@ func TestDiffers(t *testing.T) {
 
 func TestCompare(t *testing.T) {
 	r := Compare(Base, ";x")
-	for i, s := range relurl.Specs {
+	for i, s := range relurl.Specs() {
 		if r.Answers[i] != s.Resolve(Base, ";x") {
 			t.Errorf("Compare answer %d = %q, %v gives %q", i, r.Answers[i], s, s.Resolve(Base, ";x"))
 		}

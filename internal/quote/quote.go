@@ -1,0 +1,40 @@
+// Package quote shows strings in traces and messages: short, printable,
+// and unambiguous.
+package quote
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxQuote bounds how much of a string Quote shows.
+const maxQuote = 48
+
+// Quote returns s quoted for a trace or a message: in backquotes when it is printable
+// UTF-8 without a backquote, otherwise as a Go string literal, so that
+// control characters, invalid UTF-8 and line breaks show as escapes. A
+// string longer than 48 bytes is shown by its two ends around "…" with its
+// length: `../../../..`…`../g` (8388610 bytes).
+func Quote(s string) string {
+	if len(s) <= maxQuote {
+		return quote(s)
+	}
+	h := maxQuote / 2
+	head, tail := s[:h], s[len(s)-h:]
+	// Cut at rune starts, so that "…" does not split a character.
+	for i := 0; i < utf8.UTFMax && len(head) > 0 && !utf8.RuneStart(s[len(head)]); i++ {
+		head = head[:len(head)-1]
+	}
+	for i := 0; i < utf8.UTFMax && len(tail) > 0 && !utf8.RuneStart(tail[0]); i++ {
+		tail = tail[1:]
+	}
+	return quote(head) + "…" + quote(tail) + " (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+func quote(s string) string {
+	if strings.IndexByte(s, '`') < 0 && strconv.CanBackquote(s) && !strings.ContainsRune(s, '\t') {
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
+}
