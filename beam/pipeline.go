@@ -19,7 +19,8 @@
 // member's), and PREFIX-errors-SSSSS-of-NNNNN, one line per error, naming
 // the file and byte offset. Backslashes, tabs, newlines and carriage
 // returns inside fields are written \\, \t, \n and \r, so that a line is
-// always one link. Which records count, and how their base is established
+// always one link: the rows are those of "relurl links", by the same
+// writer (internal/crawl.AppendRow). Which records count, and how their base is established
 // (RFC 1808 section 3), is as for "relurl links": both use
 // internal/archive of the relurl module.
 package relurlbeam
@@ -38,6 +39,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/relurl/relurl/internal/archive"
+	"github.com/relurl/relurl/internal/crawl"
 	"github.com/relurl/relurl/links"
 )
 
@@ -78,7 +80,7 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	}
 	fail := func(err error) {
 		errorsOut.Inc(ctx, 1)
-		emitErr(escape(err.Error()))
+		emitErr(string(crawl.AppendTSV(nil, err.Error())))
 	}
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
@@ -97,7 +99,9 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 		File: path,
 		Link: func(doc string, k links.Link) error {
 			linksOut.Inc(ctx, 1)
-			emit(formatRow(doc, k))
+			// The row writer of "relurl links", without its newline.
+			row := crawl.AppendRow(nil, crawl.TSV, doc, k)
+			emit(string(row[:len(row)-1]))
 			return nil
 		},
 		Error: fail,

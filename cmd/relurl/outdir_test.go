@@ -11,42 +11,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
-)
 
-func TestOutputName(t *testing.T) {
-	long := strings.Repeat("d/", 150) + "x.warc.gz"
-	cases := []struct {
-		in           string
-		ndjson, gzip bool
-		want         string
-	}{
-		{"crawl/CC-1.warc.gz", false, false, "crawl%2FCC-1.warc.gz.tsv"},
-		{"./crawl//CC-1.warc.gz", false, true, "crawl%2FCC-1.warc.gz.tsv.gz"}, // cleaned
-		{"/abs/a b%.wat", true, false, "%2Fabs%2Fa%20b%25.wat.ndjson"},
-		{".hidden", false, false, "%2Ehidden.tsv"},
-		{"../x~y", false, false, "%2E.%2Fx%7Ey.tsv"},
-		{"http://h/p?q", false, false, "http%3A%2F%2Fh%2Fp%3Fq.tsv"},
-	}
-	for _, c := range cases {
-		if got := outputName(c.in, c.ndjson, c.gzip); got != c.want {
-			t.Errorf("outputName(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-	// Long paths: bounded, distinct, stable.
-	a, b := outputName(long, false, true), outputName(long+"x", false, true)
-	if len(a) > 255 || a == b || a != outputName(long, false, true) || !strings.HasPrefix(a, "~") || !strings.HasSuffix(a, "x.warc.gz.tsv.gz") {
-		t.Errorf("long names %q, %q", a, b)
-	}
-	// Names that differ only where escaping could merge them.
-	seen := map[string]string{}
-	for _, in := range []string{"a/b", "a%2Fb", "a_b", "a%b", "~a", "%7Ea", "a b", "a+b", ".a", "%2Ea"} {
-		n := outputName(in, false, false)
-		if prev, dup := seen[n]; dup {
-			t.Errorf("%q and %q share %q", prev, in, n)
-		}
-		seen[n] = in
-	}
-}
+	crawler "github.com/relurl/relurl/internal/crawl"
+)
 
 func readOut(t *testing.T, path string) string {
 	t.Helper()
@@ -90,7 +57,7 @@ func TestLinksOutDir(t *testing.T) {
 				t.Errorf("gzip %v jobs %s: %d files in -out-dir, want %d", gz, jobs, len(ents), len(paths))
 			}
 			for _, p := range paths {
-				if got := readOut(t, filepath.Join(out, outputName(p, false, gz))); got != want[p] {
+				if got := readOut(t, filepath.Join(out, crawler.OutputName(p, crawler.TSV, gz))); got != want[p] {
 					t.Errorf("gzip %v jobs %s: %s differs from its standard output run", gz, jobs, p)
 				}
 			}
@@ -103,9 +70,9 @@ func TestLinksOutDir(t *testing.T) {
 	// gets no file.
 	out := t.TempDir()
 	missing := filepath.Join(dir, "missing.warc.gz")
-	first := filepath.Join(out, outputName(paths[0], false, false))
+	first := filepath.Join(out, crawler.OutputName(paths[0], crawler.TSV, false))
 	os.WriteFile(first, []byte("kept\n"), 0o666)
-	stale := filepath.Join(out, "."+outputName(paths[1], false, false)+".tmp")
+	stale := filepath.Join(out, "."+crawler.OutputName(paths[1], crawler.TSV, false)+".tmp")
 	os.WriteFile(stale, []byte("partial row without end"), 0o666)
 	_, errs, code := runLinksCmd(t, "", false, append([]string{"-header", "-stats", "-out-dir", out, missing}, paths...)...)
 	if code != exitRejected || !strings.Contains(errs, "missing.warc.gz") || !strings.Contains(errs, "4 inputs (1 skipped: output present)") {
@@ -115,7 +82,7 @@ func TestLinksOutDir(t *testing.T) {
 		t.Errorf("a finished output was rewritten: %q", got)
 	}
 	for _, p := range paths[1:] {
-		if got := readOut(t, filepath.Join(out, outputName(p, false, false))); got != want[p] {
+		if got := readOut(t, filepath.Join(out, crawler.OutputName(p, crawler.TSV, false))); got != want[p] {
 			t.Errorf("restart: %s differs", p)
 		}
 	}
@@ -159,7 +126,7 @@ func TestLinksOutDirKilled(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	firstName := filepath.Join(out, outputName(paths[0], false, true))
+	firstName := filepath.Join(out, crawler.OutputName(paths[0], crawler.TSV, true))
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		if _, err := os.Stat(firstName); err == nil {
@@ -179,7 +146,7 @@ func TestLinksOutDirKilled(t *testing.T) {
 	}
 	var done int
 	for _, p := range paths {
-		if _, err := os.Stat(filepath.Join(out, outputName(p, false, true))); err == nil {
+		if _, err := os.Stat(filepath.Join(out, crawler.OutputName(p, crawler.TSV, true))); err == nil {
 			done++
 		}
 	}
@@ -197,7 +164,7 @@ func TestLinksOutDirKilled(t *testing.T) {
 		t.Errorf("%d entries in -out-dir after the second run, want %d (no temporary files)", len(ents), len(paths))
 	}
 	for _, p := range paths {
-		name := outputName(p, false, true)
+		name := crawler.OutputName(p, crawler.TSV, true)
 		if readOut(t, filepath.Join(out, name)) != readOut(t, filepath.Join(ref, name)) {
 			t.Errorf("%s differs from the run that was not stopped", name)
 		}

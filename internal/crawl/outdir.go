@@ -1,6 +1,6 @@
-package main
+package crawl
 
-// -out-dir: one output file per input, restartable (issue 7).
+// OutDir: one output file per input, restartable (issue 7).
 
 import (
 	"bufio"
@@ -17,19 +17,20 @@ import (
 // keeping the whole name under the usual 255-byte limit of file systems.
 const maxEscapedName = 200
 
-// outputName returns the name of the file in -out-dir for an input: the
+// OutputName returns the name of the file in OutDir for an input: the
 // input path, cleaned, with every byte other than ASCII letters, digits
-// and "-_.+,=@" written %XX (so "/" is %2F and "%" is %25), and ".tsv" or
-// ".ndjson" (then ".gz" with -gzip) appended. The escaping is one-to-one,
-// so two inputs never share a file, and a leading "." is escaped too, so
-// that no output name starts with "." like the temporary names. A path
-// whose escaped form is longer than maxEscapedName becomes "~" + 16 hex
-// digits of its SHA-256 + "~" + the last bytes of the escaped form: "~"
-// is escaped in the short form, so the two forms cannot meet, and two
-// long paths share a name only if their hashes' first 64 bits do.
-func outputName(input string, ndjson, gz bool) string {
+// and "-_.+,=@" written %XX (so "/" is %2F and "%" is %25), and the
+// format's extension (then ".gz" with gz) appended. The escaping is
+// one-to-one, so two inputs never share a file unless their cleaned
+// paths are equal, and a leading "." is escaped too, so that no output
+// name starts with "." like the temporary names. A path whose escaped
+// form is longer than maxEscapedName becomes "~" + 16 hex digits of its
+// SHA-256 + "~" + the last bytes of the escaped form: "~" is escaped in
+// the short form, so the two forms cannot meet, and two long paths share
+// a name only if their hashes' first 64 bits do.
+func OutputName(input string, f Format, gz bool) string {
 	p := input
-	if !isHTTPURL(input) {
+	if !IsHTTPURL(input) {
 		p = filepath.Clean(input)
 	}
 	esc := escapeName(p)
@@ -38,11 +39,7 @@ func outputName(input string, ndjson, gz bool) string {
 		tail := esc[len(esc)-(maxEscapedName-18):]
 		esc = "~" + hex.EncodeToString(sum[:8]) + "~" + tail
 	}
-	if ndjson {
-		esc += ".ndjson"
-	} else {
-		esc += ".tsv"
-	}
+	esc += f.Ext()
 	if gz {
 		esc += ".gz"
 	}
@@ -66,7 +63,7 @@ func escapeName(p string) string {
 	return string(b)
 }
 
-// toDir extracts the links of one input into its file in -out-dir. The
+// toDir extracts the links of one input into its file in OutDir. The
 // rows go to a temporary file .NAME.tmp in the same directory, which is
 // synced and renamed to NAME once the input has been read to its end, so
 // NAME exists only complete; an input whose NAME exists is skipped. A
@@ -74,34 +71,34 @@ func escapeName(p string) string {
 // input is done again. An input that cannot be read at all (missing,
 // unreadable, fetch failed) gets no file, so that a later run tries it
 // again; errors inside an input are reported and its file is written.
-func (l *linker) toDir(in string) {
-	name := outputName(in, l.ndjson, l.gzip)
-	final := filepath.Join(l.outDir, name)
+func (j *job) toDir(in string) {
+	name := OutputName(in, j.Format, j.Gzip)
+	final := filepath.Join(j.OutDir, name)
 	if _, err := os.Lstat(final); err == nil {
-		l.stats.present.Add(1)
+		j.stats.present.Add(1)
 		return
 	}
-	tmp := filepath.Join(l.outDir, "."+name+".tmp")
+	tmp := filepath.Join(j.OutDir, "."+name+".tmp")
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 	if err != nil {
-		l.fail(in, fmt.Errorf("output: %w", err))
+		j.fail(in, fmt.Errorf("output: %w", err))
 		return
 	}
-	bw := bufio.NewWriterSize(f, ioBufferSize)
+	bw := bufio.NewWriterSize(f, bufSize)
 	var w io.Writer = bw
 	var zw *gzip.Writer
-	if l.gzip {
+	if j.Gzip {
 		// BestSpeed: at crawl scale the output is large and compressing
 		// it at the default level costs more than extracting it.
 		zw, _ = gzip.NewWriterLevel(bw, gzip.BestSpeed)
 		w = zw
 	}
-	l.sink = rowSink{buf: l.sink.buf[:0], w: w}
-	if l.header {
-		l.sink.buf = append(l.sink.buf, tsvHeader...)
+	j.sink = rowSink{buf: j.sink.buf[:0], w: w}
+	if j.Header && j.Format == TSV {
+		j.sink.buf = append(j.sink.buf, TSVHeader...)
 	}
-	read := l.input(in)
-	err = l.sink.flush()
+	read := j.input(in)
+	err = j.sink.flush()
 	if zw != nil && err == nil {
 		err = zw.Close()
 	}
@@ -121,6 +118,6 @@ func (l *linker) toDir(in string) {
 		os.Remove(tmp)
 	}
 	if err != nil {
-		l.fail(in, fmt.Errorf("output %s: %w", final, err))
+		j.fail(in, fmt.Errorf("output %s: %w", final, err))
 	}
 }

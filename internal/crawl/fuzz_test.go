@@ -1,14 +1,18 @@
-package main
+package crawl
+
+// The fuzz targets of the package, in one place.
 
 import (
 	"bufio"
 	"encoding/json"
+	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
-// unescapeTSV undoes appendTSV.
+// unescapeTSV undoes AppendTSV.
 func unescapeTSV(s string) string {
 	return strings.NewReplacer(`\\`, `\`, `\t`, "\t", `\n`, "\n", `\r`, "\r").Replace(s)
 }
@@ -19,7 +23,7 @@ func FuzzOutputEscaping(f *testing.F) {
 	f.Add("\xff\xfe invalid \u2028 \x00") // not UTF-8, line separator, NUL
 	f.Add(`"quoted" \u0041`)
 	f.Fuzz(func(t *testing.T, s string) {
-		tsv := string(appendTSV(nil, s))
+		tsv := string(AppendTSV(nil, s))
 		if strings.ContainsAny(tsv, "\t\n\r") || unescapeTSV(tsv) != s {
 			t.Fatalf("TSV %q for %q", tsv, s)
 		}
@@ -47,12 +51,42 @@ func FuzzSniff(f *testing.F) {
 	f.Add("text: with colon later") // a header-like first line
 	f.Add("<x:y>")                  // markup that a header name could be
 	f.Fuzz(func(t *testing.T, s string) {
-		k := sniff(bufio.NewReader(strings.NewReader(s)))
-		if k != kindHTML && k != kindMessage {
+		k := Sniff(bufio.NewReader(strings.NewReader(s)))
+		if k != HTML && k != Message {
 			t.Fatalf("sniff(%q) = %d", s, k)
 		}
-		if strings.HasPrefix(strings.TrimLeft(strings.TrimPrefix(s, "\xef\xbb\xbf"), " \t\r\n\f"), "<") && k != kindHTML {
+		if strings.HasPrefix(strings.TrimLeft(strings.TrimPrefix(s, "\xef\xbb\xbf"), " \t\r\n\f"), "<") && k != HTML {
 			t.Fatalf("sniff(%q): markup taken for a message", s)
+		}
+	})
+}
+
+// FuzzOutputName checks the names of -out-dir files: one path component,
+// never hidden, bounded, and for short names the input path itself once
+// unescaped.
+func FuzzOutputName(f *testing.F) {
+	f.Add("crawl/CC-MAIN-1.warc.gz")
+	f.Add("../x y/.z%~")
+	f.Add(strings.Repeat("long/", 60))
+	f.Add("http://h/p?q#f")
+	f.Fuzz(func(t *testing.T, in string) {
+		if in == "" {
+			return
+		}
+		n := OutputName(in, TSV, true)
+		if strings.ContainsAny(n, "/\\\x00") || strings.HasPrefix(n, ".") || len(n) > 255 || !strings.HasSuffix(n, ".tsv.gz") {
+			t.Fatalf("outputName(%q) = %q", in, n)
+		}
+		if strings.HasPrefix(n, "~") {
+			return
+		}
+		p, err := url.PathUnescape(strings.TrimSuffix(n, ".tsv.gz"))
+		want := in
+		if !IsHTTPURL(in) {
+			want = filepath.Clean(in)
+		}
+		if err != nil || p != want {
+			t.Fatalf("outputName(%q) = %q, unescapes to %q (%v)", in, n, p, err)
 		}
 	})
 }

@@ -1,0 +1,276 @@
+package crawl
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime"
+	"net/textproto"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+)
+
+// Kind is the kind of a local document.
+type Kind int
+
+const (
+	Unknown Kind = iota // not known yet: sniffed from the content
+	HTML
+	Message // a MIME message (RFC 822 header, MIME body)
+	Archive // a WARC or WAT file: see archive.go
+)
+
+// KindByName tells a document's kind from its file name extension.
+func KindByName(name string) Kind {
+	if IsArchiveName(name) {
+		return Archive
+	}
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".html", ".htm", ".xhtml", ".xht", ".shtml":
+		return HTML
+	case ".eml", ".mht", ".mhtml":
+		return Message
+	}
+	return Unknown
+}
+
+// input handles one INPUT argument. It reports whether the input could
+// be read at all: false when it could not be found, opened or fetched
+// (errors inside it are reported and do not count).
+func (j *job) input(in string) bool {
+	switch {
+	case in == "-":
+		j.stream("-", j.Stdin, base.Retrieved(j.URL), Unknown)
+		return true
+	case IsHTTPURL(in):
+		return j.fetch(in)
+	}
+	fi, err := os.Stat(in)
+	if err != nil {
+		j.fail(in, err)
+		return false
+	}
+	if fi.IsDir() {
+		j.dir(in)
+		return true
+	}
+	outer, err := j.fileBase(in, "")
+	if err != nil {
+		j.fail(in, err)
+		return false
+	}
+	return j.file(in, outer, KindByName(in))
+}
+
+// IsHTTPURL reports whether an INPUT is an http or https URL to fetch.
+func IsHTTPURL(s string) bool {
+	u := relurl.Parse(s)
+	return u.HasNetLoc() && (strings.EqualFold(u.Scheme(), "http") || strings.EqualFold(u.Scheme(), "https"))
+}
+
+// fileBase returns the retrieval base of a local file (section 3.3): URL
+// when given (for a file found under a directory, URL is the directory's
+// URL and rel the file's path below it), else the file's file:// URL.
+func (j *job) fileBase(path, rel string) (base.Base, error) {
+	if j.URL == "" {
+		u, err := base.FileURL(path)
+		return base.Retrieved(u), err
+	}
+	if rel == "" {
+		return base.Retrieved(j.URL), nil
+	}
+	dir := j.URL
+	if !strings.HasSuffix(relurl.Parse(dir).Path(), "/") {
+		dir = relurl.Parse(dir).Resolve(lastSegment(dir) + "/").String()
+	}
+	return base.Retrieved(relurl.Resolve(dir, base.EscapePath(rel))), nil
+}
+
+// lastSegment returns the last segment of a URL's path, so that resolving
+// "SEGMENT/" against the URL gives the URL of the directory it names.
+func lastSegment(u string) string {
+	p := relurl.Parse(u).Path()
+	return p[strings.LastIndexByte(p, '/')+1:]
+}
+
+func (j *job) dir(root string) {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			j.fail(path, err)
+			return nil // WalkDir skips what it could not read
+		}
+		if d.IsDir() {
+			return nil
+		}
+		kind := KindByName(path)
+		if kind == Unknown || !d.Type().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			j.fail(path, err)
+			return nil
+		}
+		outer, err := j.fileBase(path, rel)
+		if err != nil {
+			j.fail(path, err)
+			return nil
+		}
+		j.file(path, outer, kind)
+		return nil
+	})
+	if err != nil {
+		j.fail(root, err)
+	}
+}
+
+func (j *job) file(path string, outer base.Base, kind Kind) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		j.fail(path, err)
+		return false
+	}
+	defer f.Close()
+	if kind == Unknown {
+		// Look at the content without moving the file's position, so
+		// that the WARC reader gets the file itself (it seeks back to
+		// resynchronise after a damaged gzip member).
+		head := make([]byte, sniffLen)
+		n, _ := f.ReadAt(head, 0)
+		if IsArchive(head[:n]) {
+			kind = Archive
+		}
+	}
+	if kind == Archive {
+		j.archive(path, &countingFile{File: f, n: &j.nbytes})
+		return true
+	}
+	j.stream(path, f, outer, kind)
+	return true
+}
+
+// stream extracts the links of one local document or standard input.
+func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
+	br := bufio.NewReaderSize(&countingReader{r: r, n: &j.nbytes}, bufSize)
+	if kind == Unknown {
+		if head, _ := br.Peek(sniffLen); IsArchive(head) {
+			j.archive(name, br)
+			return
+		}
+		kind = Sniff(br)
+	}
+	if kind == Message {
+		j.message(name, func(w *base.Walker, fn func(*base.Part) error) error {
+			return w.WalkMessage(br, outer, fn)
+		})
+	} else {
+		j.html(name, br, outer)
+	}
+	j.nfiles++
+	j.showProgress(false)
+}
+
+// Sniff tells an HTML document from a message by its first line: a
+// message starts with a header field "Name: value" (RFC 822 section 3.2),
+// HTML with markup or text.
+func Sniff(br *bufio.Reader) Kind {
+	head, _ := br.Peek(1024)
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	if t := bytes.TrimLeft(head, " \t\r\n\f"); len(t) > 0 && t[0] == '<' {
+		return HTML // markup, even "<x:y>", which a header name could be
+	}
+	line, _, _ := bytes.Cut(head, []byte("\n"))
+	name, _, found := bytes.Cut(line, []byte(":"))
+	if !found || len(name) == 0 {
+		return HTML
+	}
+	for _, c := range name {
+		// RFC 822 field-name: any CHAR except CTLs, SPACE and ":".
+		if c <= ' ' || c >= 0x7f {
+			return HTML
+		}
+	}
+	return Message
+}
+
+// fetch retrieves an http(s) INPUT and extracts its links.
+func (j *job) fetch(in string) bool {
+	resp, err := j.fetcher.Fetch(context.Background(), in)
+	if err != nil {
+		j.fail(in, err)
+		return false
+	}
+	j.nbytes += int64(len(resp.Body))
+	if resp.BaseErr != nil {
+		j.fail(in, fmt.Errorf("%w (not used)", resp.BaseErr))
+	}
+	ct := resp.Header.Get("Content-Type")
+	mt := "text/html"
+	if ct != "" {
+		if mt, _, err = mime.ParseMediaType(ct); err != nil {
+			j.fail(in, fmt.Errorf("Content-Type %q: %w", ct, err))
+			return true
+		}
+	}
+	switch {
+	case isHTMLType(mt):
+		j.html(in, bytes.NewReader(resp.Body), resp.Base)
+	case strings.HasPrefix(mt, "multipart/") || strings.HasPrefix(mt, "message/"):
+		// The response header is the entity's header, but in HTTP
+		// Content-Location does not set a base: Fetch has applied Base
+		// and Content-Base already.
+		h := textproto.MIMEHeader(resp.Header.Clone())
+		h.Del("Content-Location")
+		j.message(in, func(w *base.Walker, fn func(*base.Part) error) error {
+			return w.WalkEntity(h, bytes.NewReader(resp.Body), base.Retrieved(resp.URL), fn)
+		})
+	default:
+		j.fail(in, fmt.Errorf("Content-Type %q is neither HTML nor a MIME message", mt))
+	}
+	j.nfiles++
+	j.showProgress(false)
+	return true
+}
+
+func isHTMLType(mt string) bool {
+	return mt == "text/html" || mt == "application/xhtml+xml"
+}
+
+// message walks a message and extracts the links of its HTML parts, each
+// one a document named name#POSITION.
+func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) error) error) {
+	var lastBaseErr error
+	err := walk(&j.walker, func(p *base.Part) error {
+		doc := name
+		if p.Position != "" {
+			doc = name + "#" + p.Position
+		}
+		if p.BaseErr != nil && p.BaseErr != lastBaseErr {
+			lastBaseErr = p.BaseErr
+			j.fail(name, fmt.Errorf("%w (not used)", p.BaseErr))
+		}
+		if !isHTMLType(p.MediaType) {
+			return nil
+		}
+		j.html(doc, p.Body, p.Base)
+		return nil
+	})
+	if err != nil {
+		j.fail(name, err)
+	}
+}
+
+// html extracts the links of one HTML document and writes them.
+func (j *job) html(doc string, r io.Reader, outer base.Base) {
+	j.doc = doc
+	if err := j.x.ExtractBytes(r, outer, j.writeBytes); err != nil {
+		j.fail(doc, err)
+	}
+}

@@ -1,0 +1,169 @@
+package crawl
+
+import (
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/relurl/relurl/links"
+)
+
+// Format is the format of the output rows.
+type Format int
+
+const (
+	// TSV rows: document, base, base_source, element@attribute, ref and
+	// url separated by tabs; a backslash, tab, newline or carriage
+	// return inside a value is written \\, \t, \n or \r.
+	TSV Format = iota
+	// NDJSON rows: one JSON object per line with the members document,
+	// base, base_source, attribute, ref and url.
+	NDJSON
+)
+
+// TSVHeader is the header line of TSV output.
+const TSVHeader = "document\tbase\tbase_source\telement@attribute\tref\turl\n"
+
+// Ext returns the file name extension of the format: ".tsv" or ".ndjson".
+func (f Format) Ext() string {
+	if f == NDJSON {
+		return ".ndjson"
+	}
+	return ".tsv"
+}
+
+// AppendRow appends the row of link k of document doc, newline included.
+// It is the one writer of the row format, shared by "relurl links" and the
+// Beam pipeline (beam/), so that both give the same bytes.
+func AppendRow(b []byte, f Format, doc string, k links.Link) []byte {
+	if f == NDJSON {
+		b = append(b, `{"document":`...)
+		b = appendJSONString(b, doc)
+		b = append(b, `,"base":`...)
+		b = appendJSONString(b, k.Base.URL)
+		b = append(b, `,"base_source":"`...)
+		b = append(b, k.Base.Source.String()...)
+		b = append(b, `","attribute":"`...)
+		b = appendAttribute(b, k, appendJSONBody)
+		b = append(b, `","ref":`...)
+		b = appendJSONString(b, k.Ref)
+		b = append(b, `,"url":`...)
+		b = appendJSONString(b, k.URL)
+		return append(b, "}\n"...)
+	}
+	b = AppendTSV(b, doc)
+	b = append(b, '\t')
+	b = AppendTSV(b, k.Base.URL)
+	b = append(b, '\t')
+	b = append(b, k.Base.Source.String()...)
+	b = append(b, '\t')
+	b = appendAttribute(b, k, AppendTSV)
+	b = append(b, '\t')
+	b = AppendTSV(b, k.Ref)
+	b = append(b, '\t')
+	b = AppendTSV(b, k.URL)
+	return append(b, '\n')
+}
+
+// appendAttribute appends element@attribute, or the element alone when
+// the link has no attribute (a WAT path such as "style/#text"). Names
+// read from a WAT file may hold any byte, so they are escaped.
+func appendAttribute(b []byte, k links.Link, esc func([]byte, string) []byte) []byte {
+	b = esc(b, k.Element)
+	if k.Attr != "" {
+		b = append(b, '@')
+		b = esc(b, k.Attr)
+	}
+	return b
+}
+
+// AppendTSV appends s with backslash, tab, newline and carriage return
+// escaped, so that a value never breaks a row or a column.
+func AppendTSV(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\':
+			b = append(b, `\\`...)
+		case '\t':
+			b = append(b, `\t`...)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\r':
+			b = append(b, `\r`...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// appendJSONString appends s as a JSON string, each byte that is not
+// UTF-8 written as U+FFFD.
+//
+// TODO(lead): the same as appendJSONString/appendJSONBody in
+// cmd/relurl/jsonline.go; one JSON writer for the module (issue 13) should
+// live in an internal package both import.
+func appendJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	dst = appendJSONBody(dst, s)
+	return append(dst, '"')
+}
+
+// appendJSONBody appends s escaped for the inside of a JSON string: quote,
+// backslash and control characters (DEL included) escaped, U+2028 and
+// U+2029 too (JavaScript reads them as line ends), and each byte that is
+// not UTF-8 written as U+FFFD.
+func appendJSONBody(dst []byte, s string) []byte {
+	const hexDigits = "0123456789abcdef"
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != 0x7f && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, `\n`...)
+			case '\r':
+				dst = append(dst, `\r`...)
+			case '\t':
+				dst = append(dst, `\t`...)
+			default:
+				dst = append(dst, `\u00`...)
+				dst = append(dst, hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\u202`...)
+			dst = append(dst, hexDigits[r&15])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	return append(dst, s[start:]...)
+}
+
+// unsafeString returns b as a string without copying, valid while b is
+// not changed: for a link's bytes during the extractor's callback.
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
