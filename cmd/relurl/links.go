@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/limits"
 	// Named crawler: bench_test.go has a func crawl.
 	crawler "github.com/relurl/relurl/internal/crawl"
 )
@@ -39,6 +41,15 @@ from its content: every HTML part counts), a WARC or WAT web archive
 below), a directory (walked recursively, .html .htm .xhtml .shtml .eml
 .mht .mhtml .warc .warc.gz .wat .wat.gz files only), an http:// or
 https:// URL (fetched), or - for standard input.
+
+Detected from its content: a WARC or WAT archive starts with "WARC/",
+plain or gzipped. Otherwise an input is a MIME message only when it
+starts with a header that parses (lines "Name: value" or folded
+continuations, up to an empty line) and holds a MIME-Version,
+Content-Type, Content-Base, Base or Content-Location field; anything
+else is HTML, so that a page whose first line reads "Note: moved" stays
+a page. -type html|mime|warc|wat forces the kind of standard input and
+of the files named as INPUT.
 
 Output is one row per link, in document order, with the columns
   document  base  base_source  element@attribute  ref  url
@@ -86,9 +97,21 @@ keep their order, but with -jobs above 1 the rows of different inputs
 interleave, by whole rows. -out-dir DIR writes each input's rows to a
 file of its own in DIR, named from the input path (FILE.tsv, FILE.ndjson,
 .gz added with -gzip; / and other bytes written %XX), first under a
-temporary name (.NAME.tmp) renamed when the input is done; an input whose
-file is already there is skipped, so a run that was stopped can be run
-again to finish.`
+temporary name of its own (.NAME.DIGITS.tmp), synced and renamed when
+the input is done, so that a file under its final name is always
+complete; an input whose file is already there is skipped, so a run that
+was stopped can be run again to finish. Two inputs that would write one
+file (doc.html and ./doc.html) are refused before any work (exit status
+2). A missing DIR is created, with its parents.
+
+Limits. What one document or record may cost is bounded (-max-token,
+-max-header-line, -max-header-block, -max-record, -max-depth,
+-max-noscript, -max-url), so that memory does not depend on the input.
+A document or record that breaks a limit gets an error naming the input,
+the offset and the limit, its links up to there are kept, and the run
+goes on with the next; links whose URL, reference or base is longer than
+-max-url are not written but counted, one error per document. The exit
+status is then 1.`
 
 func runLinks(e *env, args []string) int {
 	fs := newFlagSet(e, "links", "[flags] INPUT...", linksHelp+crawlHelp)
@@ -98,7 +121,9 @@ func runLinks(e *env, args []string) int {
 	timeout := fs.Duration("timeout", base.DefaultTimeout, "time limit for fetching one http(s) INPUT, redirects and body included")
 	maxBody := fs.Int64("max-body", base.DefaultMaxBody, "largest body fetched over http(s), in bytes")
 	maxRedirects := fs.Int("max-redirects", base.DefaultMaxRedirects, "most redirects followed for one http(s) INPUT")
-	maxDepth := fs.Int("max-depth", base.DefaultMaxDepth, "deepest nesting of multipart/* and message/* entities")
+	denyPrivate := fs.Bool("deny-private", false, "refuse to connect to loopback, private, link-local and other special-use\naddresses, checked on the address dialled for every request and redirect\n(for URLs from untrusted sources); no proxy is used then")
+	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND`: html, mime,\nwarc or wat, instead of sniffing it (see above)")
+	lim := limitFlags(fs)
 	spec := specFlag(fs)
 	var c crawlFlags
 	c.define(fs)
@@ -117,19 +142,36 @@ func runLinks(e *env, args []string) int {
 		e.errorf("links: -url applies to one INPUT, not %d", fs.NArg())
 		return exitUsage
 	}
-	if *maxBody <= 0 || *maxDepth <= 0 || *maxRedirects < 0 || *timeout <= 0 {
-		e.errorf("links: -max-body, -max-depth and -timeout must be positive, -max-redirects not negative")
+	if *maxBody <= 0 || *maxRedirects < 0 || *timeout <= 0 {
+		e.errorf("links: -max-body and -timeout must be positive, -max-redirects not negative")
 		return exitUsage
+	}
+	if err := lim.check(); err != nil {
+		e.errorf("links: %v", err)
+		return exitUsage
+	}
+	kind := crawler.Unknown
+	if *inType != "" {
+		var err error
+		if kind, err = crawler.ParseKind(*inType); err != nil {
+			e.errorf("links: -type: %v", err)
+			return exitUsage
+		}
+	}
+	if *format == "ndjson" {
+		c.format = crawler.NDJSON
 	}
 	inputs, st, ok := c.inputs(e, fs.Args())
 	if !ok {
 		return st
 	}
 	cfg := &crawler.Config{
+		Format:   c.format,
 		Header:   *header,
 		URL:      *retrieval,
-		Fetcher:  base.Fetcher{Timeout: *timeout, MaxBody: *maxBody, MaxRedirects: *maxRedirects},
-		Walker:   base.Walker{MaxDepth: *maxDepth},
+		Type:     kind,
+		Fetcher:  base.Fetcher{Timeout: *timeout, MaxBody: *maxBody, MaxRedirects: *maxRedirects, DenyPrivate: *denyPrivate},
+		Limits:   lim.Limits,
 		Spec:     *spec,
 		OutDir:   c.outDir,
 		Gzip:     c.gzip,
@@ -140,13 +182,14 @@ func runLinks(e *env, args []string) int {
 		Prefix:   "relurl: links: ",
 		Progress: e.stderrIsTerminal,
 	}
-	if *format == "ndjson" {
-		cfg.Format = crawler.NDJSON
-	}
 	if *maxRedirects == 0 {
 		cfg.Fetcher.MaxRedirects = -1
 	}
-	s := cfg.Run(inputs)
+	s, err := cfg.Run(inputs)
+	if err != nil {
+		e.errorf("links: -out-dir: %v", err)
+		return exitUsage
+	}
 	if c.stats {
 		e.errorf("links: %d inputs (%d skipped: output present), %d records: %d HTML pages, %d redirects, %d other; %d links; %d errors",
 			s.Inputs, s.Present, s.Records, s.Pages, s.Redirects, s.Other, s.Links, s.Errors)
@@ -165,6 +208,7 @@ type crawlFlags struct {
 	gzip      bool
 	jobs      int
 	stats     bool
+	format    crawler.Format // from -format, for the names of -out-dir
 }
 
 func (c *crawlFlags) define(fs *flag.FlagSet) {
@@ -207,6 +251,14 @@ func (c *crawlFlags) inputs(e *env, args []string) (in []string, status int, ok 
 		}
 		all = append(all, list...)
 	}
+	if c.outDir != "" {
+		// The whole list, not this shard's: other shards may run at
+		// once.
+		if err := crawler.CheckOutputNames(all, c.format, c.gzip); err != nil {
+			e.errorf("links: -out-dir: %v", err)
+			return nil, exitUsage, false
+		}
+	}
 	for pos, name := range all {
 		if name == "-" && (c.filesFrom == "-" || c.outDir != "") {
 			e.errorf("links: input - (standard input) cannot be used with -files-from - or -out-dir")
@@ -216,14 +268,39 @@ func (c *crawlFlags) inputs(e *env, args []string) (in []string, status int, ok 
 			in = append(in, name)
 		}
 	}
-	if c.outDir != "" {
-		if fi, err := os.Stat(c.outDir); err != nil || !fi.IsDir() {
-			if err == nil {
-				err = fmt.Errorf("not a directory")
-			}
-			e.errorf("links: -out-dir %s: %v", c.outDir, err)
-			return nil, exitUsage, false
-		}
-	}
 	return in, exitOK, true
+}
+
+// limitValues are the flags of the limits (package limits) that bound
+// what one document or record may cost.
+type limitValues struct {
+	limits.Limits
+	names []string // the flags, for the message of check
+}
+
+func limitFlags(fs *flag.FlagSet) *limitValues {
+	d := limits.Default()
+	v := &limitValues{Limits: d}
+	intFlag := func(p *int, name, usage string) {
+		fs.IntVar(p, name, *p, usage)
+		v.names = append(v.names, "-"+name)
+	}
+	intFlag(&v.Token, "max-token", "largest HTML token (tag with its attributes, comment, text run), in bytes")
+	intFlag(&v.HeaderLine, "max-header-line", "longest header line (WARC, HTTP, MIME), in bytes")
+	intFlag(&v.HeaderBlock, "max-header-block", "largest header, all its lines together, in bytes")
+	fs.Int64Var(&v.Record, "max-record", d.Record, "most bytes one document or archive record may hold, decompressed")
+	v.names = append(v.names, "-max-record")
+	intFlag(&v.Depth, "max-depth", "deepest nesting of multipart/* and message/* entities")
+	intFlag(&v.Noscript, "max-noscript", "levels of <noscript> inside <noscript> read for links; deeper is text")
+	intFlag(&v.URL, "max-url", "longest URL, reference or base written out; longer links are counted\nand reported instead")
+	return v
+}
+
+// check reports a limit that is not positive.
+func (v *limitValues) check() error {
+	l := v.Limits
+	if l.Token <= 0 || l.HeaderLine <= 0 || l.HeaderBlock <= 0 || l.Record <= 0 || l.Depth <= 0 || l.Noscript <= 0 || l.URL <= 0 {
+		return fmt.Errorf("%s must be positive", strings.Join(v.names, ", "))
+	}
+	return nil
 }

@@ -72,7 +72,7 @@ func TestLinksOutDir(t *testing.T) {
 	missing := filepath.Join(dir, "missing.warc.gz")
 	first := filepath.Join(out, crawler.OutputName(paths[0], crawler.TSV, false))
 	os.WriteFile(first, []byte("kept\n"), 0o666)
-	stale := filepath.Join(out, "."+crawler.OutputName(paths[1], crawler.TSV, false)+".tmp")
+	stale := filepath.Join(out, "."+crawler.OutputName(paths[1], crawler.TSV, false)+".123456.tmp")
 	os.WriteFile(stale, []byte("partial row without end"), 0o666)
 	_, errs, code := runLinksCmd(t, "", false, append([]string{"-header", "-stats", "-out-dir", out, missing}, paths...)...)
 	if code != exitRejected || !strings.Contains(errs, "missing.warc.gz") || !strings.Contains(errs, "4 inputs (1 skipped: output present)") {
@@ -95,7 +95,14 @@ func TestLinksOutDir(t *testing.T) {
 		t.Errorf("after restart -out-dir holds %q, want the 3 outputs only", names)
 	}
 
-	for _, args := range [][]string{{"-gzip", paths[0]}, {"-out-dir", filepath.Join(dir, "nodir"), paths[0]}, {"-out-dir", out, "-"}} {
+	// A missing -out-dir is created, with its parents.
+	nodir := filepath.Join(dir, "nodir", "deeper")
+	if _, errs, code := runLinksCmd(t, "", false, "-header", "-out-dir", nodir, paths[0]); code != exitOK {
+		t.Errorf("-out-dir %s: exit %d, stderr %q", nodir, code, errs)
+	} else if got := readOut(t, filepath.Join(nodir, crawler.OutputName(paths[0], crawler.TSV, false))); got != want[paths[0]] {
+		t.Errorf("-out-dir %s: output differs", nodir)
+	}
+	for _, args := range [][]string{{"-gzip", paths[0]}, {"-out-dir", paths[0], paths[1]}, {"-out-dir", out, "-"}} {
 		if _, _, code := runLinksCmd(t, "", false, args...); code != exitUsage {
 			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
 		}

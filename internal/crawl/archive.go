@@ -66,9 +66,13 @@ func (c *countingFile) Read(p []byte) (int, error) {
 // by the rules of internal/archive.
 func (j *job) archive(name string, r io.Reader) {
 	a := archive.Reader{
+		// MERGE(limits): Limits: j.lim,
 		File:      name,
 		Extractor: &j.x,
 		Link: func(doc string, k links.Link) error {
+			if doc != j.doc {
+				j.flushDropped()
+			}
 			j.doc = doc
 			return j.write(k)
 		},
@@ -87,6 +91,7 @@ func (j *job) archive(name string, r io.Reader) {
 		},
 	}
 	a.Read(r)
+	j.flushDropped()
 	j.nfiles++
 	j.showProgress(false)
 }

@@ -14,12 +14,14 @@ package crawl
 import (
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
 )
 
@@ -36,10 +38,16 @@ type Config struct {
 	Header bool
 	// URL is the URL the one INPUT was retrieved by (section 3.3),
 	// instead of its file:// URL; for a directory, the directory's URL.
-	URL     string
+	URL string
+	// Type forces the kind of standard input and of the files given as
+	// inputs (not those found in a directory, nor URLs); Unknown sniffs
+	// it (see Sniff and IsArchive) or takes it from the file name.
+	Type    Kind
 	Fetcher base.Fetcher
-	Walker  base.Walker
-	Spec    relurl.Spec
+	// Limits bound what one document or record may cost (package
+	// limits); the zero value is the defaults.
+	Limits limits.Limits
+	Spec   relurl.Spec
 	// OutDir, when not empty, receives one file per input (see
 	// OutputName), written under a temporary name and renamed when done;
 	// an input whose file is there is skipped.
@@ -76,7 +84,8 @@ type Stats struct {
 // run is the state of one Run shared by its jobs.
 type run struct {
 	*Config
-	stderr io.Writer // Stderr, locked with several jobs
+	lim    limits.Limits // Limits, resolved
+	stderr io.Writer     // Stderr, locked with several jobs
 
 	stdoutMu sync.Mutex // orders the chunks of rows written to standard output
 	stats    counters
@@ -107,20 +116,49 @@ type job struct {
 	sink    rowSink
 	doc     string // the document being extracted
 
+	// Links of the document droppedDoc not written: over the URL limit.
+	dropped                  int
+	droppedDoc, droppedFirst string
+
 	// Counts not yet added to stats.
 	nlinks, nfiles int64
 	nbytes         int64
 }
 
 func (r *run) newJob(w io.Writer, mu *sync.Mutex) *job {
-	return &job{run: r, fetcher: r.Fetcher, walker: r.Walker, sink: rowSink{w: w, mu: mu},
-		x: links.Extractor{Spec: r.Spec}}
+	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}}
+	j.setLimits(r.lim)
+	return j
+}
+
+// setLimits gives the limits to the job's readers: the one place where
+// they are passed on.
+func (j *job) setLimits(lim limits.Limits) {
+	j.walker = base.Walker{MaxDepth: lim.Depth}
+	j.x = links.Extractor{Spec: j.Spec}
+	// MERGE(limits): base.Walker, links.Extractor and archive.Reader take
+	// a Limits field (issue 11, other branches); once merged, set here
+	//	j.walker.Limits = lim
+	//	j.x.Limits = lim
+	// and in archive.go (the one archive.Reader): Limits: j.lim.
 }
 
 // Run works on the inputs with c.Jobs goroutines and returns what it did.
-// An error about one input is reported on Stderr and the run goes on.
-func (c *Config) Run(inputs []string) Stats {
-	r := &run{Config: c, stderr: c.Stderr, start: time.Now()}
+// An error about one input is reported on Stderr and the run goes on. The
+// error returned is about the run as a whole, found before any work: with
+// OutDir, two inputs that would write one file (an *OutputNameError), or
+// an output directory that cannot be created (with its parents; creating
+// one that another shard creates at the same moment is not an error).
+func (c *Config) Run(inputs []string) (Stats, error) {
+	if c.OutDir != "" {
+		if err := CheckOutputNames(inputs, c.Format, c.Gzip); err != nil {
+			return Stats{}, err
+		}
+		if err := os.MkdirAll(c.OutDir, 0o777); err != nil {
+			return Stats{}, err
+		}
+	}
+	r := &run{Config: c, lim: c.Limits.Resolve(), stderr: c.Stderr, start: time.Now()}
 	jobs := max(c.Jobs, 1)
 	if jobs > len(inputs) {
 		jobs = max(len(inputs), 1)
@@ -182,7 +220,7 @@ func (c *Config) Run(inputs []string) Stats {
 		Inputs: len(inputs), Files: s.files.Load(), Links: s.links.Load(), Bytes: s.bytes.Load(),
 		Records: s.records.Load(), Pages: s.pages.Load(), Redirects: s.redirects.Load(), Other: s.other.Load(),
 		Errors: s.errors.Load(), Present: s.present.Load(), Failed: r.failed.Load(),
-	}
+	}, nil
 }
 
 // lockedWriter makes each Write whole with respect to the others.
@@ -229,8 +267,16 @@ func (j *job) writeBytes(k *links.LinkBytes) error {
 	return j.write(links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base})
 }
 
-// write writes one output row.
+// write writes one output row, unless one of its URLs is longer than the
+// URL limit.
 func (j *job) write(k links.Link) error {
+	if s, long := tooLong(j.lim.URL, k.URL, k.Ref, k.Base.URL); long {
+		if j.dropped == 0 {
+			j.droppedDoc, j.droppedFirst = j.doc, excerpt(s)
+		}
+		j.dropped++
+		return nil
+	}
 	j.sink.buf = AppendRow(j.sink.buf, j.Format, j.doc, k)
 	j.nlinks++
 	if j.nlinks&4095 == 0 {
@@ -251,7 +297,7 @@ func (j *job) fail(doc string, err error) {
 func (j *job) report(msg string) {
 	j.progressMu.Lock()
 	j.clearProgress()
-	io.WriteString(j.stderr, j.Prefix+msg+"\n")
+	io.WriteString(j.stderr, capLine(j.Prefix+msg)+"\n")
 	j.progressMu.Unlock()
 	j.failed.Store(true)
 	j.stats.errors.Add(1)

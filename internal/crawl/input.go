@@ -47,7 +47,7 @@ func KindByName(name string) Kind {
 func (j *job) input(in string) bool {
 	switch {
 	case in == "-":
-		j.stream("-", j.Stdin, base.Retrieved(j.URL), Unknown)
+		j.stream("-", j.Stdin, base.Retrieved(j.URL), j.Type)
 		return true
 	case IsHTTPURL(in):
 		return j.fetch(in)
@@ -66,7 +66,11 @@ func (j *job) input(in string) bool {
 		j.fail(in, err)
 		return false
 	}
-	return j.file(in, outer, KindByName(in))
+	kind := j.Type
+	if kind == Unknown {
+		kind = KindByName(in)
+	}
+	return j.file(in, outer, kind)
 }
 
 // IsHTTPURL reports whether an INPUT is an http or https URL to fetch.
@@ -159,6 +163,10 @@ func (j *job) file(path string, outer base.Base, kind Kind) bool {
 // stream extracts the links of one local document or standard input.
 func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 	br := bufio.NewReaderSize(&countingReader{r: r, n: &j.nbytes}, bufSize)
+	if kind == Archive {
+		j.archive(name, br)
+		return
+	}
 	if kind == Unknown {
 		if head, _ := br.Peek(sniffLen); IsArchive(head) {
 			j.archive(name, br)
@@ -177,27 +185,94 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 	j.showProgress(false)
 }
 
-// Sniff tells an HTML document from a message by its first line: a
-// message starts with a header field "Name: value" (RFC 822 section 3.2),
-// HTML with markup or text.
+// Sniff tells an HTML document from a MIME message by its first bytes
+// (those br holds, up to its buffer size). It is a message only when
+//
+//   - its header block parses: from the first byte (after a UTF-8 byte
+//     order mark), lines "Name: value" whose name is printable ASCII
+//     without space or ":" (RFC 822 section 3.2), or continuation lines
+//     starting with a space or tab after a field (section 3.1.1), up to
+//     an empty line, the end of the input or of the bytes looked at; and
+//   - one of its fields is a MIME or base field: MIME-Version,
+//     Content-Type, Content-Base, Base or Content-Location (RFC 2045
+//     section 4, RFC 2557, RFC 1808 section 3.1), so that HTML whose
+//     first line happens to read "Note: moved" is not taken for a
+//     message with no HTML part.
+//
+// Anything else is HTML. -type forces the kind when the rule guesses
+// wrong.
 func Sniff(br *bufio.Reader) Kind {
-	head, _ := br.Peek(1024)
+	head, err := br.Peek(br.Size())
+	full := err == nil // the last line may be cut by the end of the window
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
-	if t := bytes.TrimLeft(head, " \t\r\n\f"); len(t) > 0 && t[0] == '<' {
-		return HTML // markup, even "<x:y>", which a header name could be
-	}
-	line, _, _ := bytes.Cut(head, []byte("\n"))
-	name, _, found := bytes.Cut(line, []byte(":"))
-	if !found || len(name) == 0 {
-		return HTML
-	}
-	for _, c := range name {
-		// RFC 822 field-name: any CHAR except CTLs, SPACE and ":".
-		if c <= ' ' || c >= 0x7f {
-			return HTML
+	mimeField, inField := false, false
+	for len(head) > 0 {
+		line, rest, complete := bytes.Cut(head, []byte("\n"))
+		head = rest
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		switch {
+		case len(line) == 0:
+			head = nil // the empty line ending the header
+		case line[0] == ' ' || line[0] == '\t':
+			if !inField {
+				return HTML // a continuation of nothing
+			}
+		default:
+			name, _, found := bytes.Cut(line, []byte(":"))
+			if !found && !complete && full {
+				break // cut by the window: judged by the lines before
+			}
+			if !found || !isFieldName(name) {
+				return HTML
+			}
+			inField = true
+			mimeField = mimeField || isMIMEField(name)
 		}
 	}
-	return Message
+	if mimeField {
+		return Message
+	}
+	return HTML
+}
+
+// isFieldName reports whether name is an RFC 822 field-name: one or more
+// CHARs other than CTLs, SPACE and ":" (section 3.2).
+func isFieldName(name []byte) bool {
+	if len(name) == 0 {
+		return false
+	}
+	for _, c := range name {
+		if c <= ' ' || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// isMIMEField reports whether a header field makes a header a MIME
+// message's rather than a line of text: one that says what the body is or
+// sets its base.
+func isMIMEField(name []byte) bool {
+	for _, f := range []string{"MIME-Version", "Content-Type", "Content-Base", "Base", "Content-Location"} {
+		if bytes.EqualFold(name, []byte(f)) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseKind returns the kind named by -type: "html", "mime", "warc" or
+// "wat" (a WAT file is a WARC file: both are read as archives).
+func ParseKind(s string) (Kind, error) {
+	switch strings.ToLower(s) {
+	case "html":
+		return HTML, nil
+	case "mime":
+		return Message, nil
+	case "warc", "wat":
+		return Archive, nil
+	}
+	return Unknown, fmt.Errorf("unknown input type %q: want html, mime, warc or wat", s)
 }
 
 // fetch retrieves an http(s) INPUT and extracts its links.
@@ -270,7 +345,9 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 // html extracts the links of one HTML document and writes them.
 func (j *job) html(doc string, r io.Reader, outer base.Base) {
 	j.doc = doc
-	if err := j.x.ExtractBytes(r, outer, j.writeBytes); err != nil {
+	err := j.x.ExtractBytes(&docLimit{r: r, max: j.lim.Record}, outer, j.writeBytes)
+	j.flushDropped()
+	if err != nil {
 		j.fail(doc, err)
 	}
 }

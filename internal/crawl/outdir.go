@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // maxEscapedName bounds the escaped input path in an output file name,
@@ -63,14 +64,85 @@ func escapeName(p string) string {
 	return string(b)
 }
 
+// CheckOutputNames reports inputs that would share a file in an output
+// directory (the same path written two ways, such as "doc.html" and
+// "./doc.html"): an *OutputNameError naming the first such pair, or nil.
+// Run refuses such a list before any work, so that two jobs never write
+// one file; a list to be sharded should be checked whole, since its
+// shards may run at once.
+func CheckOutputNames(inputs []string, f Format, gz bool) error {
+	seen := make(map[string]string, len(inputs))
+	for _, in := range inputs {
+		n := OutputName(in, f, gz)
+		if prev, dup := seen[n]; dup {
+			return &OutputNameError{Inputs: [2]string{prev, in}, Name: n}
+		}
+		seen[n] = in
+	}
+	return nil
+}
+
+// OutputNameError reports two inputs that map to one output file.
+type OutputNameError struct {
+	Inputs [2]string
+	Name   string
+}
+
+func (e *OutputNameError) Error() string {
+	return fmt.Sprintf("inputs %q and %q would both write %s: give each input once", e.Inputs[0], e.Inputs[1], e.Name)
+}
+
+// tmpPattern is the os.CreateTemp pattern of the temporary files of an
+// output NAME: ".NAME.DIGITS.tmp". The leading "." keeps it apart from
+// every output name (OutputName escapes a leading "."), the random digits
+// from the temporary file of any other job or run.
+func tmpPattern(name string) string { return "." + name + ".*.tmp" }
+
+// isTmpOf reports whether file is a temporary file of output name: the
+// pattern with only digits (os.CreateTemp's) in place of "*", so that
+// ".a.tsv.*.tmp" does not take ".a.tsv.b.tsv.1.tmp", a file of output
+// "a.tsv.b.tsv".
+func isTmpOf(file, name string) bool {
+	mid, ok := strings.CutPrefix(file, "."+name+".")
+	if !ok {
+		return false
+	}
+	mid, ok = strings.CutSuffix(mid, ".tmp")
+	if !ok || mid == "" {
+		return false
+	}
+	for _, c := range []byte(mid) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// removeStaleTmp removes the temporary files of output name left by runs
+// that were killed. Shards of one list have disjoint inputs (their list
+// having been checked by CheckOutputNames), so no other live job writes
+// them.
+func removeStaleTmp(dir, name string) {
+	matches, _ := filepath.Glob(filepath.Join(dir, tmpPattern(name)))
+	for _, m := range matches {
+		if isTmpOf(filepath.Base(m), name) {
+			os.Remove(m)
+		}
+	}
+	os.Remove(filepath.Join(dir, "."+name+".tmp")) // as versions before 2026-11 named it
+}
+
 // toDir extracts the links of one input into its file in OutDir. The
-// rows go to a temporary file .NAME.tmp in the same directory, which is
-// synced and renamed to NAME once the input has been read to its end, so
-// NAME exists only complete; an input whose NAME exists is skipped. A
-// temporary file left by a run that was killed is overwritten when the
-// input is done again. An input that cannot be read at all (missing,
-// unreadable, fetch failed) gets no file, so that a later run tries it
-// again; errors inside an input are reported and its file is written.
+// rows go to a temporary file of a name unique to this job (tmpPattern)
+// in the same directory, which is synced and renamed to NAME once the
+// input has been read to its end, so NAME exists only complete, whatever
+// other jobs do and whenever the process is killed: rename is atomic
+// (POSIX rename(2)). An input whose NAME exists is skipped; temporary
+// files left by a run that was killed are removed when the input is done
+// again. An input that cannot be read at all (missing, unreadable, fetch
+// failed) gets no file, so that a later run tries it again; errors inside
+// an input are reported and its file is written.
 func (j *job) toDir(in string) {
 	name := OutputName(in, j.Format, j.Gzip)
 	final := filepath.Join(j.OutDir, name)
@@ -78,12 +150,13 @@ func (j *job) toDir(in string) {
 		j.stats.present.Add(1)
 		return
 	}
-	tmp := filepath.Join(j.OutDir, "."+name+".tmp")
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+	removeStaleTmp(j.OutDir, name)
+	f, err := os.CreateTemp(j.OutDir, tmpPattern(name))
 	if err != nil {
 		j.fail(in, fmt.Errorf("output: %w", err))
 		return
 	}
+	tmp := f.Name()
 	bw := bufio.NewWriterSize(f, bufSize)
 	var w io.Writer = bw
 	var zw *gzip.Writer
@@ -119,5 +192,18 @@ func (j *job) toDir(in string) {
 	}
 	if err != nil {
 		j.fail(in, fmt.Errorf("output %s: %w", final, err))
+		return
+	}
+	if read {
+		syncDir(j.OutDir) // the new name survives a crash too
+	}
+}
+
+// syncDir flushes a directory's entries to disk, best effort: not every
+// system can sync a directory, and the file itself is complete already.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
 	}
 }

@@ -1,0 +1,104 @@
+package crawl
+
+// The limits the crawler itself enforces (package limits): the length of
+// the URLs written out, the size of one HTML document, the length of an
+// error line. The readers enforce the others.
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/relurl/relurl/limits"
+)
+
+// maxExcerpt is how much of an input an error message quotes.
+const maxExcerpt = 120
+
+// maxErrorLine bounds one error line, whatever a reader put in it, so
+// that a hostile input cannot make standard error as large as itself.
+const maxErrorLine = 4 << 10
+
+// excerpt quotes at most maxExcerpt bytes of s, and says how long s is
+// when it is longer.
+func excerpt(s string) string {
+	if len(s) <= maxExcerpt {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:maxExcerpt]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// capLine cuts an error line to maxErrorLine bytes, saying so.
+func capLine(msg string) string {
+	if len(msg) <= maxErrorLine {
+		return msg
+	}
+	return msg[:maxErrorLine] + "... (error cut: " + strconv.Itoa(len(msg)) + " bytes)"
+}
+
+// tooLong returns the first of a link's URLs longer than max: the URL,
+// the reference or the base. Such a row is not written (output
+// amplification: a 64 KB base repeated on 10,000 rows), but counted and
+// reported once per document by flushDropped.
+func tooLong(max int, url, ref, base string) (string, bool) {
+	switch {
+	case len(url) > max:
+		return url, true
+	case len(ref) > max:
+		return ref, true
+	case len(base) > max:
+		return base, true
+	}
+	return "", false
+}
+
+// flushDropped reports the links of the current document that the URL
+// limit kept out of the output, if any.
+func (j *job) flushDropped() {
+	if j.dropped == 0 {
+		return
+	}
+	err := &limits.Error{Limit: "URL", Max: int64(j.lim.URL)}
+	j.report(fmt.Sprintf("%s: %d links not written: a URL %v; the first: %s", j.droppedDoc, j.dropped, err, j.droppedFirst))
+	j.dropped, j.droppedDoc, j.droppedFirst = 0, "", ""
+}
+
+// RecordError reports that a document read by the crawler broke the
+// Record limit at Offset (from the document's start). errors.As finds the
+// *limits.Error.
+type RecordError struct {
+	Offset int64
+	Err    *limits.Error
+}
+
+func (e *RecordError) Error() string {
+	return "offset " + strconv.FormatInt(e.Offset, 10) + ": " + e.Err.Error()
+}
+
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// docLimit passes at most max bytes of a document, then fails with a
+// *RecordError: the links read before it are kept.
+type docLimit struct {
+	r      io.Reader
+	n, max int64
+}
+
+func (l *docLimit) Read(p []byte) (int, error) {
+	if l.n > l.max {
+		return 0, l.err()
+	}
+	if int64(len(p)) > l.max+1-l.n {
+		p = p[:l.max+1-l.n]
+	}
+	n, err := l.r.Read(p)
+	l.n += int64(n)
+	if l.n > l.max {
+		return n - 1, l.err() // one byte past the limit, read to see it
+	}
+	return n, err
+}
+
+func (l *docLimit) err() error {
+	return &RecordError{Offset: l.max, Err: &limits.Error{Limit: "Record", Max: l.max}}
+}
