@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -109,71 +111,114 @@ func TestLinksOutDir(t *testing.T) {
 	}
 }
 
-// TestLinksOutDirKilled kills the built command while it writes to
-// -out-dir, runs it again, and checks that the outputs are those of a run
-// that was never stopped, the finished ones untouched.
+// TestLinksOutDirKilled kills the built command (-jobs 2 -gzip) with
+// SIGKILL at random moments while it writes to -out-dir, and after each
+// kill checks that every file under its final name is valid gzip and
+// complete (the same as from a run never stopped); then runs it to the
+// end and checks that the outputs finished before are untouched and no
+// temporary file is left.
 func TestLinksOutDirKilled(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command; not in -short")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "relurl")
-	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
-	paths := corpora(t, dir, 4, 3<<20)
+	paths := corpora(t, dir, 6, 1<<20)
 	ref := t.TempDir()
 	if _, errs, code := runLinksCmd(t, "", false, append([]string{"-gzip", "-out-dir", ref}, paths...)...); code != exitOK {
 		t.Fatalf("reference run: exit %d: %s", code, errs)
 	}
-
-	out := t.TempDir()
-	args := append([]string{"links", "-gzip", "-out-dir", out}, paths...)
-	cmd := exec.Command(bin, args...)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	firstName := filepath.Join(out, crawler.OutputName(paths[0], crawler.TSV, true))
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		if _, err := os.Stat(firstName); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatal("no output after 2 minutes")
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	cmd.Wait()
-	before, err := os.Stat(firstName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var done int
-	for _, p := range paths {
-		if _, err := os.Stat(filepath.Join(out, crawler.OutputName(p, crawler.TSV, true))); err == nil {
-			done++
-		}
-	}
-	t.Logf("killed with %d of %d outputs finished", done, len(paths))
-
-	if b, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
-		t.Fatalf("second run: %v\n%s", err, b)
-	}
-	after, err := os.Stat(firstName)
-	if err != nil || !os.SameFile(before, after) || !after.ModTime().Equal(before.ModTime()) {
-		t.Errorf("the finished output was rewritten")
-	}
-	ents, _ := os.ReadDir(out)
-	if len(ents) != len(paths) {
-		t.Errorf("%d entries in -out-dir after the second run, want %d (no temporary files)", len(ents), len(paths))
-	}
+	want := map[string]string{}
 	for _, p := range paths {
 		name := crawler.OutputName(p, crawler.TSV, true)
-		if readOut(t, filepath.Join(out, name)) != readOut(t, filepath.Join(ref, name)) {
-			t.Errorf("%s differs from the run that was not stopped", name)
+		want[name] = readOut(t, filepath.Join(ref, name))
+	}
+	// checkFinal checks every final file in out and returns their count.
+	checkFinal := func(out string) int {
+		ents, _ := os.ReadDir(out)
+		n := 0
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".") {
+				continue // a temporary file: not trusted by a rerun
+			}
+			n++
+			if w, ok := want[e.Name()]; !ok || readOut(t, filepath.Join(out, e.Name())) != w {
+				t.Errorf("%s: not the complete output", e.Name())
+			}
+		}
+		return n
+	}
+
+	out := filepath.Join(t.TempDir(), "out")
+	args := append([]string{"links", "-jobs", "2", "-gzip", "-out-dir", out}, paths...)
+	start := time.Now()
+	if b, err := exec.Command(relurlBin, args...).CombinedOutput(); err != nil {
+		t.Fatalf("timing run: %v\n%s", err, b)
+	}
+	full := time.Since(start)
+	os.RemoveAll(out)
+
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 11))
+	var finished []string
+	for i := 0; i < 12; i++ {
+		cmd := exec.Command(relurlBin, args...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// A random moment within a whole run: before the first output,
+		// between outputs, inside a rename.
+		delay := time.Duration(rng.Int64N(int64(full) + 1))
+		time.Sleep(delay)
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+		n := checkFinal(out)
+		t.Logf("kill %d after %v: %d of %d outputs finished", i, delay, n, len(paths))
+		if n == len(paths) {
+			os.RemoveAll(out) // start again, to kill in the middle
+		} else if n > 0 && finished == nil {
+			ents, _ := os.ReadDir(out)
+			for _, e := range ents {
+				if !strings.HasPrefix(e.Name(), ".") {
+					finished = append(finished, e.Name())
+				}
+			}
+		}
+	}
+	before := map[string]os.FileInfo{}
+	for _, n := range finished {
+		if fi, err := os.Stat(filepath.Join(out, n)); err == nil {
+			before[n] = fi
+		}
+	}
+	if b, err := exec.Command(relurlBin, args...).CombinedOutput(); err != nil {
+		t.Fatalf("last run: %v\n%s", err, b)
+	}
+	for n, fi := range before {
+		if after, err := os.Stat(filepath.Join(out, n)); err != nil || !os.SameFile(fi, after) || !after.ModTime().Equal(fi.ModTime()) {
+			t.Errorf("the finished output %s was rewritten", n)
+		}
+	}
+	ents, _ := os.ReadDir(out)
+	if got := checkFinal(out); got != len(paths) || len(ents) != len(paths) {
+		t.Errorf("%d outputs, %d entries in -out-dir after the last run, want %d (no temporary files)", got, len(ents), len(paths))
+	}
+}
+
+// TestLinksOutDirDuplicates gives two inputs that map to one output name
+// (issue 11): refused before any work, naming both, with exit status 2,
+// even when they fall into different shards.
+func TestLinksOutDirDuplicates(t *testing.T) {
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "doc.html")
+	os.WriteFile(doc, []byte("<a href=x>"), 0o666)
+	other := filepath.Join(dir, ".", "doc.html")
+	for _, extra := range [][]string{nil, {"-jobs", "2", "-gzip"}, {"-shard", "0/2"}} {
+		out := filepath.Join(t.TempDir(), "out")
+		args := append(append([]string{"-out-dir", out}, extra...), doc, other)
+		stdout, errs, code := runLinksCmd(t, "", false, args...)
+		if code != exitUsage || stdout != "" || !strings.Contains(errs, fmt.Sprintf("inputs %q and %q would both write", doc, other)) {
+			t.Errorf("%q: exit %d, stderr %q", args, code, errs)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%q: -out-dir created before the inputs were checked", args)
 		}
 	}
 }

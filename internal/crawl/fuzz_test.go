@@ -45,11 +45,13 @@ func FuzzOutputEscaping(f *testing.F) {
 }
 
 func FuzzSniff(f *testing.F) {
-	f.Add("Subject: x\r\n\r\nbody") // a message
-	f.Add("<html>")                 // HTML
-	f.Add("\xef\xbb\xbfFrom: a")    // a BOM, then a header
-	f.Add("text: with colon later") // a header-like first line
-	f.Add("<x:y>")                  // markup that a header name could be
+	f.Add("Subject: x\r\n\r\nbody")                               // a header without MIME fields: HTML
+	f.Add("MIME-Version: 1.0\r\nContent-Type: text/html\r\n\r\n") // a MIME message
+	f.Add("<html>")                                               // HTML
+	f.Add("\xef\xbb\xbfFrom: a\r\nBase: http://a/")               // a BOM, then a header
+	f.Add("Note: moved\r\n<a href=x>")                            // a header-like first line (issue 11)
+	f.Add("Content-Type: x\r\n folded\r\n\tagain\r\n\r\n")        // continuation lines
+	f.Add("<x:y>")                                                // markup that a header name could be
 	f.Fuzz(func(t *testing.T, s string) {
 		k := Sniff(bufio.NewReader(strings.NewReader(s)))
 		if k != HTML && k != Message {
@@ -57,6 +59,12 @@ func FuzzSniff(f *testing.F) {
 		}
 		if strings.HasPrefix(strings.TrimLeft(strings.TrimPrefix(s, "\xef\xbb\xbf"), " \t\r\n\f"), "<") && k != HTML {
 			t.Fatalf("sniff(%q): markup taken for a message", s)
+		}
+		if k == Message {
+			low := strings.ToLower(s)
+			if !strings.Contains(low, "content-") && !strings.Contains(low, "mime-version") && !strings.Contains(low, "base") {
+				t.Fatalf("sniff(%q): a message without a MIME field", s)
+			}
 		}
 	})
 }
