@@ -127,8 +127,10 @@ func TestExcerpt(t *testing.T) {
 	if got := excerpt(long); len(got) > maxExcerpt+40 || !strings.HasSuffix(got, "... (102400 bytes)") {
 		t.Errorf("excerpt of 100 KB: %d bytes, %q", len(got), got[len(got)-30:])
 	}
-	if got := capLine(long); len(got) > maxErrorLine+50 || !strings.HasSuffix(got, "(error cut: 102400 bytes)") {
-		t.Errorf("capLine of 100 KB: %d bytes", len(got))
+	msg := "doc: " + long + ": the reason"
+	if got := capLine(msg); len(got) > maxErrorLine+60 || !strings.HasPrefix(got, "doc: aaa") || !strings.HasSuffix(got, "aaa: the reason") ||
+		!strings.Contains(got, " bytes of a 102417-byte error cut ...] ") {
+		t.Errorf("capLine of 100 KB: %d bytes: %q", len(got), got[maxErrorLine*3/4-10:maxErrorLine*3/4+60])
 	}
 }
 

@@ -28,12 +28,15 @@ func excerpt(s string) string {
 	return strconv.Quote(s[:maxExcerpt]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
-// capLine cuts an error line to maxErrorLine bytes, saying so.
+// capLine cuts the middle out of an error line longer than maxErrorLine,
+// saying so: the start names the input, the end usually says what is
+// wrong.
 func capLine(msg string) string {
 	if len(msg) <= maxErrorLine {
 		return msg
 	}
-	return msg[:maxErrorLine] + "... (error cut: " + strconv.Itoa(len(msg)) + " bytes)"
+	head, tail := maxErrorLine*3/4, maxErrorLine/4
+	return msg[:head] + " [... " + strconv.Itoa(len(msg)-head-tail) + " bytes of a " + strconv.Itoa(len(msg)) + "-byte error cut ...] " + msg[len(msg)-tail:]
 }
 
 // tooLong returns the first of a link's URLs longer than max: the URL,
