@@ -4,12 +4,15 @@ package crawl
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/relurl/relurl/limits"
 )
 
 // unescapeTSV undoes AppendTSV.
@@ -95,6 +98,42 @@ func FuzzOutputName(f *testing.F) {
 		}
 		if err != nil || p != want {
 			t.Fatalf("outputName(%q) = %q, unescapes to %q (%v)", in, n, p, err)
+		}
+	})
+}
+
+// FuzzRun runs the crawler on bytes given as standard input, with small
+// limits so that they are hit: whatever the bytes, every row is whole
+// (six columns, one line), every error line is bounded, nothing panics.
+func FuzzRun(f *testing.F) {
+	f.Add([]byte("<a href=g><base href=http://b/><a href=h>"))                                                                                                // HTML, base after a link
+	f.Add([]byte("Note: moved\r\n<a href=x>"))                                                                                                                // HTML with a header-like line
+	f.Add([]byte("MIME-Version: 1.0\r\nContent-Type: text/html\r\nBase: http://h/\r\n\r\n<a href=y>"))                                                        // a message
+	f.Add([]byte("<a href=" + strings.Repeat("u", 100) + ">"))                                                                                                // over the URL limit
+	f.Add([]byte("WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 10\r\n\r\n<a href=x>\r\n\r\n")) // an archive
+	f.Fuzz(func(t *testing.T, in []byte) {
+		var out, errs bytes.Buffer
+		c := &Config{Stdin: bytes.NewReader(in), Stdout: &out, Stderr: &errs, URL: "http://a/b", Limits: limits.Limits{URL: 64, Record: 4096}}
+		s, err := c.Run([]string{"-"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := strings.SplitAfter(out.String(), "\n")
+		for _, r := range rows[:len(rows)-1] {
+			if strings.Count(r, "\t") != 5 {
+				t.Fatalf("row %q", r)
+			}
+		}
+		if rows[len(rows)-1] != "" || int64(len(rows)-1) != s.Links {
+			t.Fatalf("%d rows, %d links counted, last %q", len(rows)-1, s.Links, rows[len(rows)-1])
+		}
+		for _, l := range strings.SplitAfter(errs.String(), "\n") {
+			if len(l) > maxErrorLine+100 {
+				t.Fatalf("error line of %d bytes", len(l))
+			}
+		}
+		if s.Failed != (errs.Len() > 0) {
+			t.Fatalf("failed %v with stderr %q", s.Failed, errs.String())
 		}
 	})
 }
