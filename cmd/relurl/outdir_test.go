@@ -222,3 +222,43 @@ func TestLinksOutDirDuplicates(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksOutDirShardsAtOnce starts eight shards of one list at once on
+// a missing, nested -out-dir, as a fresh worker would: every shard
+// creates the directory without failing, and every input gets its file.
+func TestLinksOutDirShardsAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []string
+	for i := range 16 {
+		p := filepath.Join(dir, fmt.Sprintf("d%02d.html", i))
+		os.WriteFile(p, []byte(fmt.Sprintf("<a href=l%d>", i)), 0o666)
+		inputs = append(inputs, p)
+	}
+	list := filepath.Join(dir, "list")
+	os.WriteFile(list, []byte(strings.Join(inputs, "\n")+"\n"), 0o666)
+	out := filepath.Join(dir, "a", "b", "out")
+	const shards = 8
+	errs := make(chan error, shards)
+	for i := range shards {
+		go func() {
+			b, err := exec.Command(relurlBin, "links", "-gzip", "-files-from", list, "-shard", fmt.Sprintf("%d/%d", i, shards), "-out-dir", out).CombinedOutput()
+			if err != nil {
+				err = fmt.Errorf("shard %d: %v: %s", i, err, b)
+			}
+			errs <- err
+		}()
+	}
+	for range shards {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	for i, p := range inputs {
+		if got := readOut(t, filepath.Join(out, crawler.OutputName(p, crawler.TSV, true))); !strings.Contains(got, fmt.Sprintf("\tl%d\t", i)) {
+			t.Errorf("%s: output %q", p, got)
+		}
+	}
+	if ents, _ := os.ReadDir(out); len(ents) != len(inputs) {
+		t.Errorf("%d entries in -out-dir, want %d", len(ents), len(inputs))
+	}
+}
