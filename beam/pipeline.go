@@ -95,18 +95,29 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	}
 	defer f.Close()
 	filesRead.Inc(ctx, 1)
+	// The row writer of "relurl links", with its URL limit: a link over
+	// it is counted in an error, not written.
+	var rows crawl.Rows
+	var row []byte
 	a := archive.Reader{
 		File: path,
 		Link: func(doc string, k links.Link) error {
-			linksOut.Inc(ctx, 1)
-			// The row writer of "relurl links", without its newline.
-			row := crawl.AppendRow(nil, crawl.TSV, doc, k)
-			emit(string(row[:len(row)-1]))
+			var err error
+			if row, err = rows.Append(row[:0], doc, k); err != nil {
+				fail(err)
+			}
+			if len(row) > 0 {
+				linksOut.Inc(ctx, 1)
+				emit(string(row[:len(row)-1])) // without its newline
+			}
 			return nil
 		},
 		Error: fail,
 	}
 	a.Read(f)
+	if err := rows.Done(); err != nil {
+		fail(err)
+	}
 	return nil
 }
 

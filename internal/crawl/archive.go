@@ -70,9 +70,6 @@ func (j *job) archive(name string, r io.Reader) {
 		File:      name,
 		Extractor: &j.x,
 		Link: func(doc string, k links.Link) error {
-			if doc != j.doc {
-				j.flushDropped()
-			}
 			j.doc = doc
 			return j.write(k)
 		},
@@ -91,7 +88,7 @@ func (j *job) archive(name string, r io.Reader) {
 		},
 	}
 	a.Read(r)
-	j.flushDropped()
+	j.endDoc()
 	j.nfiles++
 	j.showProgress(false)
 }

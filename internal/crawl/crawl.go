@@ -115,10 +115,7 @@ type job struct {
 	x       links.Extractor
 	sink    rowSink
 	doc     string // the document being extracted
-
-	// Links of the document droppedDoc not written: over the URL limit.
-	dropped                  int
-	droppedDoc, droppedFirst string
+	rows    Rows
 
 	// Counts not yet added to stats.
 	nlinks, nfiles int64
@@ -126,7 +123,7 @@ type job struct {
 }
 
 func (r *run) newJob(w io.Writer, mu *sync.Mutex) *job {
-	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}}
+	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: Rows{Format: r.Format, MaxURL: r.lim.URL}}
 	j.setLimits(r.lim)
 	return j
 }
@@ -270,14 +267,14 @@ func (j *job) writeBytes(k *links.LinkBytes) error {
 // write writes one output row, unless one of its URLs is longer than the
 // URL limit.
 func (j *job) write(k links.Link) error {
-	if s, long := tooLong(j.lim.URL, k.URL, k.Ref, k.Base.URL); long {
-		if j.dropped == 0 {
-			j.droppedDoc, j.droppedFirst = j.doc, excerpt(s)
-		}
-		j.dropped++
-		return nil
+	n := len(j.sink.buf)
+	var err error
+	if j.sink.buf, err = j.rows.Append(j.sink.buf, j.doc, k); err != nil {
+		j.report(err.Error()) // about the previous document
 	}
-	j.sink.buf = AppendRow(j.sink.buf, j.Format, j.doc, k)
+	if len(j.sink.buf) == n {
+		return nil // over the URL limit: counted by j.rows
+	}
 	j.nlinks++
 	if j.nlinks&4095 == 0 {
 		j.showProgress(false)

@@ -188,3 +188,43 @@ func TestAppendRow(t *testing.T) {
 		t.Errorf("no attribute: %q", got)
 	}
 }
+
+// TestRows checks the URL limit of the row writer: links over it are not
+// written, and each document's count comes once, when the next document
+// starts or at Done.
+func TestRows(t *testing.T) {
+	long := "http://h/" + strings.Repeat("x", 200)
+	link := func(u string) links.Link {
+		return links.Link{Element: "a", Attr: "href", Ref: "r", URL: u, Base: base.Base{URL: "http://h/", Source: base.Retrieval}}
+	}
+	r := Rows{MaxURL: 50}
+	var b []byte
+	var errs []error
+	for _, l := range []struct{ doc, url string }{{"A", long}, {"A", "http://h/ok"}, {"A", long}, {"B", "http://h/b"}, {"C", long}} {
+		var err error
+		b, err = r.Append(b, l.doc, link(l.url))
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := r.Done(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := r.Done(); err != nil {
+		t.Errorf("second Done: %v", err)
+	}
+	if got := strings.Count(string(b), "\n"); got != 2 {
+		t.Errorf("%d rows written, want 2:\n%s", got, b)
+	}
+	var d0, d1 *DroppedError
+	var le *limits.Error
+	if len(errs) != 2 || !errors.As(errs[0], &d0) || !errors.As(errs[1], &d1) || d0.Doc != "A" || d0.N != 2 || d1.Doc != "C" || d1.N != 1 ||
+		!errors.As(errs[0], &le) || le.Limit != "URL" || le.Max != 50 || !strings.Contains(errs[0].Error(), "(209 bytes)") {
+		t.Errorf("errors %v", errs)
+	}
+	// The zero Rows applies the default limit.
+	var z Rows
+	if b, _ := z.Append(nil, "d", link("http://h/"+strings.Repeat("x", limits.DefaultURL))); len(b) != 0 || z.Done() == nil {
+		t.Errorf("zero Rows wrote a link over the default URL limit")
+	}
+}

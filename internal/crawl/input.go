@@ -346,7 +346,7 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 func (j *job) html(doc string, r io.Reader, outer base.Base) {
 	j.doc = doc
 	err := j.x.ExtractBytes(&docLimit{r: r, max: j.lim.Record}, outer, j.writeBytes)
-	j.flushDropped()
+	j.endDoc()
 	if err != nil {
 		j.fail(doc, err)
 	}

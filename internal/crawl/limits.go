@@ -40,9 +40,7 @@ func capLine(msg string) string {
 }
 
 // tooLong returns the first of a link's URLs longer than max: the URL,
-// the reference or the base. Such a row is not written (output
-// amplification: a 64 KB base repeated on 10,000 rows), but counted and
-// reported once per document by flushDropped.
+// the reference or the base.
 func tooLong(max int, url, ref, base string) (string, bool) {
 	switch {
 	case len(url) > max:
@@ -55,15 +53,27 @@ func tooLong(max int, url, ref, base string) (string, bool) {
 	return "", false
 }
 
-// flushDropped reports the links of the current document that the URL
-// limit kept out of the output, if any.
-func (j *job) flushDropped() {
-	if j.dropped == 0 {
-		return
+// DroppedError reports the links of one document that the URL limit kept
+// out of the output. errors.As finds the *limits.Error.
+type DroppedError struct {
+	Doc   string
+	N     int    // links not written
+	First string // an excerpt of the first URL over the limit
+	Err   *limits.Error
+}
+
+func (e *DroppedError) Error() string {
+	return fmt.Sprintf("%s: %d links not written: a URL %v; the first: %s", e.Doc, e.N, e.Err, e.First)
+}
+
+func (e *DroppedError) Unwrap() error { return e.Err }
+
+// endDoc reports the links of the current document that the URL limit
+// kept out of the output, if any.
+func (j *job) endDoc() {
+	if err := j.rows.Done(); err != nil {
+		j.report(err.Error())
 	}
-	err := &limits.Error{Limit: "URL", Max: int64(j.lim.URL)}
-	j.report(fmt.Sprintf("%s: %d links not written: a URL %v; the first: %s", j.droppedDoc, j.dropped, err, j.droppedFirst))
-	j.dropped, j.droppedDoc, j.droppedFirst = 0, "", ""
 }
 
 // RecordError reports that a document read by the crawler broke the
