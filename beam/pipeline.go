@@ -20,9 +20,10 @@
 // the file and byte offset. Backslashes, tabs, newlines and carriage
 // returns inside fields are written \\, \t, \n and \r, so that a line is
 // always one link: the rows are those of "relurl links", by the same
-// writer (internal/crawl.AppendRow). Which records count, and how their base is established
-// (RFC 1808 section 3), is as for "relurl links": both use
-// internal/archive of the relurl module.
+// writer (internal/crawl.Rows), which also leaves out, counts and reports
+// the links over the URL limit (package limits). Which records count, and
+// how their base is established (RFC 1808 section 3), is as for "relurl
+// links": both use internal/archive of the relurl module.
 package relurlbeam
 
 import (

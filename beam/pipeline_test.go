@@ -133,7 +133,7 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 
 // TestPipelinePrism runs the pipeline on prism, Beam's local runner,
 // in process. Its rows are those of "relurl links": both use
-// internal/crawl.AppendRow and internal/archive.
+// internal/crawl.Rows and internal/archive.
 func TestPipelinePrism(t *testing.T) { testPipeline(t, prism.Execute) }
 
 // TestPipelineDirect runs it on the older direct runner, which Beam

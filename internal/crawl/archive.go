@@ -19,8 +19,8 @@ import (
 // from a document.
 const sniffLen = 4096
 
-// IsArchiveName reports whether a file name says WARC or WAT.
-func IsArchiveName(name string) bool {
+// isArchiveName reports whether a file name says WARC or WAT.
+func isArchiveName(name string) bool {
 	n := strings.ToLower(name)
 	for _, ext := range []string{".warc", ".warc.gz", ".wat", ".wat.gz"} {
 		if strings.HasSuffix(n, ext) {
@@ -30,10 +30,10 @@ func IsArchiveName(name string) bool {
 	return false
 }
 
-// IsArchive reports whether head, the first bytes of an input, starts a
+// isArchive reports whether head, the first bytes of an input, starts a
 // WARC file: a "WARC/" version line (WARC/1.1 section 4), plain or at the
 // start of a gzip member. A WAT file is a WARC file too.
-func IsArchive(head []byte) bool {
+func isArchive(head []byte) bool {
 	if bytes.HasPrefix(head, []byte("WARC/")) {
 		return true
 	}

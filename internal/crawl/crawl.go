@@ -41,7 +41,7 @@ type Config struct {
 	URL string
 	// Type forces the kind of standard input and of the files given as
 	// inputs (not those found in a directory, nor URLs); Unknown sniffs
-	// it (see Sniff and IsArchive) or takes it from the file name.
+	// it (see Sniff and isArchive) or takes it from the file name.
 	Type    Kind
 	Fetcher base.Fetcher
 	// Limits bound what one document or record may cost (package

@@ -93,7 +93,7 @@ func FuzzOutputName(f *testing.F) {
 		}
 		p, err := url.PathUnescape(strings.TrimSuffix(n, ".tsv.gz"))
 		want := in
-		if !IsHTTPURL(in) {
+		if !isHTTPURL(in) {
 			want = filepath.Clean(in)
 		}
 		if err != nil || p != want {

@@ -27,9 +27,9 @@ const (
 	Archive // a WARC or WAT file: see archive.go
 )
 
-// KindByName tells a document's kind from its file name extension.
-func KindByName(name string) Kind {
-	if IsArchiveName(name) {
+// kindByName tells a document's kind from its file name extension.
+func kindByName(name string) Kind {
+	if isArchiveName(name) {
 		return Archive
 	}
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -49,7 +49,7 @@ func (j *job) input(in string) bool {
 	case in == "-":
 		j.stream("-", j.Stdin, base.Retrieved(j.URL), j.Type)
 		return true
-	case IsHTTPURL(in):
+	case isHTTPURL(in):
 		return j.fetch(in)
 	}
 	fi, err := os.Stat(in)
@@ -68,13 +68,13 @@ func (j *job) input(in string) bool {
 	}
 	kind := j.Type
 	if kind == Unknown {
-		kind = KindByName(in)
+		kind = kindByName(in)
 	}
 	return j.file(in, outer, kind)
 }
 
-// IsHTTPURL reports whether an INPUT is an http or https URL to fetch.
-func IsHTTPURL(s string) bool {
+// isHTTPURL reports whether an INPUT is an http or https URL to fetch.
+func isHTTPURL(s string) bool {
 	u := relurl.Parse(s)
 	return u.HasNetLoc() && (strings.EqualFold(u.Scheme(), "http") || strings.EqualFold(u.Scheme(), "https"))
 }
@@ -113,7 +113,7 @@ func (j *job) dir(root string) {
 		if d.IsDir() {
 			return nil
 		}
-		kind := KindByName(path)
+		kind := kindByName(path)
 		if kind == Unknown || !d.Type().IsRegular() {
 			return nil
 		}
@@ -148,7 +148,7 @@ func (j *job) file(path string, outer base.Base, kind Kind) bool {
 		// resynchronise after a damaged gzip member).
 		head := make([]byte, sniffLen)
 		n, _ := f.ReadAt(head, 0)
-		if IsArchive(head[:n]) {
+		if isArchive(head[:n]) {
 			kind = Archive
 		}
 	}
@@ -168,7 +168,7 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 		return
 	}
 	if kind == Unknown {
-		if head, _ := br.Peek(sniffLen); IsArchive(head) {
+		if head, _ := br.Peek(sniffLen); isArchive(head) {
 			j.archive(name, br)
 			return
 		}

@@ -31,7 +31,7 @@ const maxEscapedName = 200
 // a name only if their hashes' first 64 bits do.
 func OutputName(input string, f Format, gz bool) string {
 	p := input
-	if !IsHTTPURL(input) {
+	if !isHTTPURL(input) {
 		p = filepath.Clean(input)
 	}
 	esc := escapeName(p)
