@@ -444,36 +444,53 @@ func TestHostileContentLength(t *testing.T) {
 
 // TestHostileDamagedGzip: a damaged gzip member in a per-record gzip WARC
 // gives the same records from a file and from standard input, with an
-// error naming the member's offset (defect 6).
+// error naming the member's offset (defect 6), whatever the damage.
 func TestHostileDamagedGzip(t *testing.T) {
-	var b bytes.Buffer
-	w := warctest.NewWriter(&b, true)
-	var offs []int64
-	for i := range 4 {
-		off, _ := w.Write(warctest.HTML(fmt.Sprintf("http://r%d/", i), fmt.Sprintf("<a href=l%d>", i)))
-		offs = append(offs, off)
-	}
-	data := b.Bytes()
-	// Garble the middle of member 1's deflate data.
-	mid := int(offs[1]+offs[2]) / 2
-	for i := mid - 4; i < mid+4; i++ {
-		data[i] ^= 0x5a
-	}
-	p := filepath.Join(t.TempDir(), "damaged.warc.gz")
-	os.WriteFile(p, data, 0o666)
-	rf := runHostile(t, nil, "links", p)
-	rs := runHostile(t, bytes.NewReader(data), "links", "-")
-	for name, r := range map[string]*hostileResult{"file": rf, "stdin": rs} {
-		r.check(t, exitRejected, fmt.Sprintf("offset %d", offs[1]))
-		got := strings.Join(rowsOf(r.stdout.head.String()), "")
-		for _, i := range []int{0, 2, 3} {
-			if want := fmt.Sprintf("#%d\thttp://r%d/\tretrieval\ta@href\tl%d\thttp://r%d/l%d\n", offs[i], i, i, i, i); !strings.Contains(got, want) {
-				t.Errorf("%s: record %d lost:\n%s", name, i, got)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name   string
+		damage func(m []byte) []byte
+	}{
+		{"truncated", func(m []byte) []byte { return m[:len(m)/2] }}, // cut short, the next member follows
+		{"deflate", func(m []byte) []byte { // garbled compressed data
+			for i := 12; i < 20; i++ {
+				m[i] ^= 0x5a
 			}
-		}
-	}
-	if a, b := strings.Join(rowsOf(rf.stdout.head.String()), ""), strings.Join(rowsOf(rs.stdout.head.String()), ""); a != b {
-		t.Errorf("file and standard input differ:\n%s\n---\n%s", a, b)
+			return m
+		}},
+		{"header", func(m []byte) []byte { m[3] = 0xff; return m }},      // reserved FLG bits (RFC 1952 2.3.1)
+		{"crc", func(m []byte) []byte { m[len(m)-8] ^= 0xff; return m }}, // the CRC-32 of the trailer
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b bytes.Buffer
+			var offs []int64
+			for i := range 4 {
+				var one bytes.Buffer
+				warctest.NewWriter(&one, true).Write(warctest.HTML(fmt.Sprintf("http://r%d/", i), fmt.Sprintf("<a href=l%d>", i)))
+				m := one.Bytes()
+				if i == 1 {
+					m = c.damage(m)
+				}
+				offs = append(offs, int64(b.Len()))
+				b.Write(m)
+			}
+			p := filepath.Join(dir, c.name+".warc.gz")
+			os.WriteFile(p, b.Bytes(), 0o666)
+			rf := runHostile(t, nil, "links", p)
+			rs := runHostile(t, bytes.NewReader(b.Bytes()), "links", "-")
+			for name, r := range map[string]*hostileResult{"file": rf, "stdin": rs} {
+				r.check(t, exitRejected, fmt.Sprintf("offset %d", offs[1]))
+				got := strings.Join(rowsOf(r.stdout.head.String()), "")
+				for _, i := range []int{0, 2, 3} {
+					if want := fmt.Sprintf("#%d\thttp://r%d/\tretrieval\ta@href\tl%d\thttp://r%d/l%d\n", offs[i], i, i, i, i); !strings.Contains(got, want) {
+						t.Errorf("%s: record %d lost:\n%s", name, i, got)
+					}
+				}
+			}
+			if a, b := strings.Join(rowsOf(rf.stdout.head.String()), ""), strings.Join(rowsOf(rs.stdout.head.String()), ""); a != b {
+				t.Errorf("file and standard input differ:\n%s\n---\n%s", a, b)
+			}
+		})
 	}
 }
 
