@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -102,8 +105,7 @@ func TestFetchBaseHeaders(t *testing.T) {
 }
 
 func TestFetchErrors(t *testing.T) {
-	var s *httptest.Server
-	s = server(t, map[string]http.HandlerFunc{
+	s := server(t, map[string]http.HandlerFunc{
 		"/loop1":    redirect("/loop2", 302),
 		"/loop2":    redirect("/loop1#frag", 302),
 		"/self":     redirect("", 302),
@@ -144,5 +146,76 @@ func TestFetchErrors(t *testing.T) {
 	_, err := (&Fetcher{}).Fetch(context.Background(), s.URL+"/hop/")
 	if !strings.Contains(err.Error(), "more than 10") {
 		t.Errorf("hops: %v", err)
+	}
+}
+
+func TestFetchDenyPrivate(t *testing.T) {
+	s := server(t, map[string]http.HandlerFunc{
+		"/doc":   func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "<a href=x>") },
+		"/hop":   redirect("/doc", 302),
+		"/other": redirect("http://localhost:1/doc", 302),
+	})
+	ctx := context.Background()
+	// Without the flag, the loopback server answers.
+	if _, err := (&Fetcher{}).Fetch(ctx, s.URL+"/hop"); err != nil {
+		t.Fatalf("allowed fetch: %v", err)
+	}
+	// With it, the address dialled (127.0.0.1) is refused, whatever the
+	// URL says: an IP literal, a name resolving to loopback.
+	deny := &Fetcher{DenyPrivate: true}
+	for _, u := range []string{s.URL + "/doc", strings.Replace(s.URL, "127.0.0.1", "localhost", 1) + "/doc"} {
+		_, err := deny.Fetch(ctx, u)
+		if !errors.Is(err, ErrDeniedAddr) {
+			t.Errorf("Fetch(%s) with DenyPrivate: %v, want ErrDeniedAddr", u, err)
+		}
+	}
+	// A custom transport that is not an *http.Transport cannot be checked.
+	odd := &Fetcher{DenyPrivate: true, Transport: roundTripFunc(func(*http.Request) (*http.Response, error) { return nil, io.EOF })}
+	if _, err := odd.Fetch(ctx, s.URL+"/doc"); err == nil || !strings.Contains(err.Error(), "DenyPrivate needs") {
+		t.Errorf("DenyPrivate with a custom RoundTripper: %v", err)
+	}
+}
+
+// TestFetchDenyPrivateRedirect checks each hop of a fetch: a server
+// allowed (by a test rule) redirects to one denied.
+func TestFetchDenyPrivateRedirect(t *testing.T) {
+	target := server(t, map[string]http.HandlerFunc{
+		"/doc": func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "<a href=x>") },
+	})
+	first := server(t, map[string]http.HandlerFunc{"/hop": redirect(target.URL+"/doc", 302)})
+	tu, _ := url.Parse(target.URL)
+	deniedPort := tu.Port()
+	old := deniedAddrPort
+	deniedAddrPort = func(ap netip.AddrPort) bool { return fmt.Sprint(ap.Port()) == deniedPort }
+	defer func() { deniedAddrPort = old }()
+	_, err := (&Fetcher{DenyPrivate: true}).Fetch(context.Background(), first.URL+"/hop")
+	var fe *FetchError
+	if !errors.Is(err, ErrDeniedAddr) || !errors.As(err, &fe) || fe.Last != target.URL+"/doc" {
+		t.Errorf("redirect to a denied address: %v", err)
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+func TestDeniedAddr(t *testing.T) {
+	for _, c := range []struct {
+		addr   string
+		denied bool
+	}{
+		{"127.0.0.1", true}, {"127.255.0.9", true}, {"::1", true}, // loopback
+		{"10.1.2.3", true}, {"172.16.0.1", true}, {"192.168.1.1", true}, {"fd00::1", true}, // private
+		{"169.254.169.254", true}, {"fe80::1", true}, // link-local (cloud metadata)
+		{"0.0.0.0", true}, {"::", true}, {"0.1.2.3", true}, // unspecified, "this network"
+		{"224.0.0.1", true}, {"ff02::1", true}, {"255.255.255.255", true}, // multicast, broadcast
+		{"100.64.0.1", true}, {"198.18.0.1", true}, {"240.0.0.1", true}, // CGNAT, benchmarking, reserved
+		{"::ffff:127.0.0.1", true}, {"::ffff:10.0.0.1", true}, // IPv4-mapped
+		{"64:ff9b::7f00:1", true}, {"2002:7f00:1::", true}, {"2002:808:808::", false}, // NAT64, 6to4
+		{"8.8.8.8", false}, {"93.184.216.34", false}, {"2606:4700::1111", false}, {"172.32.0.1", false}, {"::ffff:8.8.8.8", false},
+	} {
+		if got := DeniedAddr(netip.MustParseAddr(c.addr)); got != c.denied {
+			t.Errorf("DeniedAddr(%s) = %v, want %v", c.addr, got, c.denied)
+		}
 	}
 }

@@ -19,9 +19,11 @@
 // member's), and PREFIX-errors-SSSSS-of-NNNNN, one line per error, naming
 // the file and byte offset. Backslashes, tabs, newlines and carriage
 // returns inside fields are written \\, \t, \n and \r, so that a line is
-// always one link. Which records count, and how their base is established
-// (RFC 1808 section 3), is as for "relurl links": both use
-// internal/archive of the relurl module.
+// always one link: the rows are those of "relurl links", by the same
+// writer (internal/crawl.Rows), which also leaves out, counts and reports
+// the links over the URL limit (package limits). Which records count, and
+// how their base is established (RFC 1808 section 3), is as for "relurl
+// links": both use internal/archive of the relurl module.
 package relurlbeam
 
 import (
@@ -38,6 +40,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/relurl/relurl/internal/archive"
+	"github.com/relurl/relurl/internal/crawl"
 	"github.com/relurl/relurl/links"
 )
 
@@ -78,7 +81,7 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	}
 	fail := func(err error) {
 		errorsOut.Inc(ctx, 1)
-		emitErr(escape(err.Error()))
+		emitErr(string(crawl.AppendTSV(nil, err.Error())))
 	}
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
@@ -93,16 +96,29 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	}
 	defer f.Close()
 	filesRead.Inc(ctx, 1)
+	// The row writer of "relurl links", with its URL limit: a link over
+	// it is counted in an error, not written.
+	var rows crawl.Rows
+	var row []byte
 	a := archive.Reader{
 		File: path,
 		Link: func(doc string, k links.Link) error {
-			linksOut.Inc(ctx, 1)
-			emit(formatRow(doc, k))
+			var err error
+			if row, err = rows.Append(row[:0], doc, k); err != nil {
+				fail(err)
+			}
+			if len(row) > 0 {
+				linksOut.Inc(ctx, 1)
+				emit(string(row[:len(row)-1])) // without its newline
+			}
 			return nil
 		},
 		Error: fail,
 	}
 	a.Read(f)
+	if err := rows.Done(); err != nil {
+		fail(err)
+	}
 	return nil
 }
 

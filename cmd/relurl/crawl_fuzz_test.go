@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
-	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -45,36 +43,6 @@ func FuzzArchive(f *testing.F) {
 					t.Fatalf("row %q", r)
 				}
 			}
-		}
-	})
-}
-
-// FuzzOutputName checks the names of -out-dir files: one path component,
-// never hidden, bounded, and for short names the input path itself once
-// unescaped.
-func FuzzOutputName(f *testing.F) {
-	f.Add("crawl/CC-MAIN-1.warc.gz")
-	f.Add("../x y/.z%~")
-	f.Add(strings.Repeat("long/", 60))
-	f.Add("http://h/p?q#f")
-	f.Fuzz(func(t *testing.T, in string) {
-		if in == "" {
-			return
-		}
-		n := outputName(in, false, true)
-		if strings.ContainsAny(n, "/\\\x00") || strings.HasPrefix(n, ".") || len(n) > 255 || !strings.HasSuffix(n, ".tsv.gz") {
-			t.Fatalf("outputName(%q) = %q", in, n)
-		}
-		if strings.HasPrefix(n, "~") {
-			return
-		}
-		p, err := url.PathUnescape(strings.TrimSuffix(n, ".tsv.gz"))
-		want := in
-		if !isHTTPURL(in) {
-			want = filepath.Clean(in)
-		}
-		if err != nil || p != want {
-			t.Fatalf("outputName(%q) = %q, unescapes to %q (%v)", in, n, p, err)
 		}
 	})
 }

@@ -271,3 +271,70 @@ func TestLinksHTTPMessage(t *testing.T) {
 		t.Errorf("exit %d, stderr %q\ngot\n%s\nwant\n%s", code, errs, out, want)
 	}
 }
+
+// TestLinksSniffStdin checks the rule that tells HTML from a message on
+// standard input, and -type that overrides it.
+func TestLinksSniffStdin(t *testing.T) {
+	page := "Note: moved\r\n<a href=x>here</a>\r\n"
+	msg := "MIME-Version: 1.0\r\nContent-Type: text/html\r\nContent-Base: http://h/d/\r\n\r\n<a href=y>\r\n"
+	for _, c := range []struct {
+		stdin string
+		args  []string
+		want  string
+		code  int
+	}{
+		{page, nil, "-\thttp://a/b\tretrieval\ta@href\tx\thttp://a/x\n", exitOK},                      // issue 11: HTML, not a text/plain message
+		{msg, nil, "-\thttp://h/d/\theader\ta@href\ty\thttp://h/d/y\n", exitOK},                       // a MIME message
+		{page, []string{"-type", "mime"}, "", exitRejected},                                           // forced: not a message, reported
+		{msg, []string{"-type", "html"}, "-\thttp://a/b\tretrieval\ta@href\ty\thttp://a/y\n", exitOK}, // forced: the header is text
+		{page, []string{"-type", "warc"}, "", exitRejected},                                           // forced: not an archive, reported
+		{page, []string{"-type", "pdf"}, "", exitUsage},
+	} {
+		args := append(append([]string{"-url", "http://a/b"}, c.args...), "-")
+		out, errs, code := runLinksCmd(t, c.stdin, false, args...)
+		if out != c.want || code != c.code {
+			t.Errorf("%q on %q: exit %d, got\n%s\nwant\n%s\nstderr %s", args, c.stdin, code, out, c.want, errs)
+		}
+	}
+	// -type applies to files named as INPUT too.
+	p := filepath.Join(t.TempDir(), "page.eml")
+	os.WriteFile(p, []byte(page), 0o666)
+	if out, _, _ := runLinksCmd(t, "", false, "-type", "html", p); !strings.Contains(out, "\ta@href\tx\t") {
+		t.Errorf("-type html on a .eml file: %q", out)
+	}
+}
+
+// TestLinksDenyPrivate fetches from a server on 127.0.0.1: allowed by
+// default, refused with -deny-private.
+func TestLinksDenyPrivate(t *testing.T) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "<a href=g>")
+	}))
+	defer s.Close()
+	if out, errs, code := runLinksCmd(t, "", false, s.URL+"/p"); code != exitOK || !strings.Contains(out, "\tg\t"+s.URL+"/g\n") {
+		t.Errorf("without -deny-private: exit %d, out %q, stderr %q", code, out, errs)
+	}
+	out, errs, code := runLinksCmd(t, "", false, "-deny-private", s.URL+"/p")
+	if code != exitRejected || out != "" || !strings.Contains(errs, "address refused (-deny-private)") || !strings.Contains(errs, "127.0.0.1") {
+		t.Errorf("with -deny-private: exit %d, out %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestLinksLimitFlags checks that the limit flags reach the crawler and
+// are checked.
+func TestLinksLimitFlags(t *testing.T) {
+	doc := "<a href=short><a href=" + strings.Repeat("x", 300) + "><a href=also-short>"
+	out, errs, code := runLinksCmd(t, doc, false, "-url", "http://a/", "-max-url", "200", "-")
+	if code != exitRejected || strings.Count(out, "\n") != 2 || !strings.Contains(errs, "-: 1 links not written: a URL exceeds the URL limit of 200") {
+		t.Errorf("-max-url 200: exit %d, out %q, stderr %q", code, out, errs)
+	}
+	out, errs, code = runLinksCmd(t, doc, false, "-url", "http://a/", "-max-record", "100", "-")
+	if code != exitRejected || out != "-\thttp://a/\tretrieval\ta@href\tshort\thttp://a/short\n" || !strings.Contains(errs, "exceeds the Record limit of 100") {
+		t.Errorf("-max-record 100: exit %d, out %q, stderr %q", code, out, errs)
+	}
+	for _, f := range []string{"-max-token", "-max-header-line", "-max-header-block", "-max-record", "-max-depth", "-max-noscript", "-max-url"} {
+		if _, errs, code := runLinksCmd(t, doc, false, f, "0", "-"); code != exitUsage || !strings.Contains(errs, "must be positive") {
+			t.Errorf("%s 0: exit %d, stderr %q", f, code, errs)
+		}
+	}
+}

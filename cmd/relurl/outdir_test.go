@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,42 +13,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
-)
 
-func TestOutputName(t *testing.T) {
-	long := strings.Repeat("d/", 150) + "x.warc.gz"
-	cases := []struct {
-		in           string
-		ndjson, gzip bool
-		want         string
-	}{
-		{"crawl/CC-1.warc.gz", false, false, "crawl%2FCC-1.warc.gz.tsv"},
-		{"./crawl//CC-1.warc.gz", false, true, "crawl%2FCC-1.warc.gz.tsv.gz"}, // cleaned
-		{"/abs/a b%.wat", true, false, "%2Fabs%2Fa%20b%25.wat.ndjson"},
-		{".hidden", false, false, "%2Ehidden.tsv"},
-		{"../x~y", false, false, "%2E.%2Fx%7Ey.tsv"},
-		{"http://h/p?q", false, false, "http%3A%2F%2Fh%2Fp%3Fq.tsv"},
-	}
-	for _, c := range cases {
-		if got := outputName(c.in, c.ndjson, c.gzip); got != c.want {
-			t.Errorf("outputName(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-	// Long paths: bounded, distinct, stable.
-	a, b := outputName(long, false, true), outputName(long+"x", false, true)
-	if len(a) > 255 || a == b || a != outputName(long, false, true) || !strings.HasPrefix(a, "~") || !strings.HasSuffix(a, "x.warc.gz.tsv.gz") {
-		t.Errorf("long names %q, %q", a, b)
-	}
-	// Names that differ only where escaping could merge them.
-	seen := map[string]string{}
-	for _, in := range []string{"a/b", "a%2Fb", "a_b", "a%b", "~a", "%7Ea", "a b", "a+b", ".a", "%2Ea"} {
-		n := outputName(in, false, false)
-		if prev, dup := seen[n]; dup {
-			t.Errorf("%q and %q share %q", prev, in, n)
-		}
-		seen[n] = in
-	}
-}
+	crawler "github.com/relurl/relurl/internal/crawl"
+)
 
 func readOut(t *testing.T, path string) string {
 	t.Helper()
@@ -90,7 +59,7 @@ func TestLinksOutDir(t *testing.T) {
 				t.Errorf("gzip %v jobs %s: %d files in -out-dir, want %d", gz, jobs, len(ents), len(paths))
 			}
 			for _, p := range paths {
-				if got := readOut(t, filepath.Join(out, outputName(p, false, gz))); got != want[p] {
+				if got := readOut(t, filepath.Join(out, crawler.OutputName(p, crawler.TSV, gz))); got != want[p] {
 					t.Errorf("gzip %v jobs %s: %s differs from its standard output run", gz, jobs, p)
 				}
 			}
@@ -103,9 +72,9 @@ func TestLinksOutDir(t *testing.T) {
 	// gets no file.
 	out := t.TempDir()
 	missing := filepath.Join(dir, "missing.warc.gz")
-	first := filepath.Join(out, outputName(paths[0], false, false))
+	first := filepath.Join(out, crawler.OutputName(paths[0], crawler.TSV, false))
 	os.WriteFile(first, []byte("kept\n"), 0o666)
-	stale := filepath.Join(out, "."+outputName(paths[1], false, false)+".tmp")
+	stale := filepath.Join(out, "."+crawler.OutputName(paths[1], crawler.TSV, false)+".123456.tmp")
 	os.WriteFile(stale, []byte("partial row without end"), 0o666)
 	_, errs, code := runLinksCmd(t, "", false, append([]string{"-header", "-stats", "-out-dir", out, missing}, paths...)...)
 	if code != exitRejected || !strings.Contains(errs, "missing.warc.gz") || !strings.Contains(errs, "4 inputs (1 skipped: output present)") {
@@ -115,7 +84,7 @@ func TestLinksOutDir(t *testing.T) {
 		t.Errorf("a finished output was rewritten: %q", got)
 	}
 	for _, p := range paths[1:] {
-		if got := readOut(t, filepath.Join(out, outputName(p, false, false))); got != want[p] {
+		if got := readOut(t, filepath.Join(out, crawler.OutputName(p, crawler.TSV, false))); got != want[p] {
 			t.Errorf("restart: %s differs", p)
 		}
 	}
@@ -128,78 +97,168 @@ func TestLinksOutDir(t *testing.T) {
 		t.Errorf("after restart -out-dir holds %q, want the 3 outputs only", names)
 	}
 
-	for _, args := range [][]string{{"-gzip", paths[0]}, {"-out-dir", filepath.Join(dir, "nodir"), paths[0]}, {"-out-dir", out, "-"}} {
+	// A missing -out-dir is created, with its parents.
+	nodir := filepath.Join(dir, "nodir", "deeper")
+	if _, errs, code := runLinksCmd(t, "", false, "-header", "-out-dir", nodir, paths[0]); code != exitOK {
+		t.Errorf("-out-dir %s: exit %d, stderr %q", nodir, code, errs)
+	} else if got := readOut(t, filepath.Join(nodir, crawler.OutputName(paths[0], crawler.TSV, false))); got != want[paths[0]] {
+		t.Errorf("-out-dir %s: output differs", nodir)
+	}
+	for _, args := range [][]string{{"-gzip", paths[0]}, {"-out-dir", paths[0], paths[1]}, {"-out-dir", out, "-"}} {
 		if _, _, code := runLinksCmd(t, "", false, args...); code != exitUsage {
 			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
 		}
 	}
 }
 
-// TestLinksOutDirKilled kills the built command while it writes to
-// -out-dir, runs it again, and checks that the outputs are those of a run
-// that was never stopped, the finished ones untouched.
+// TestLinksOutDirKilled kills the built command (-jobs 2 -gzip) with
+// SIGKILL at random moments while it writes to -out-dir, and after each
+// kill checks that every file under its final name is valid gzip and
+// complete (the same as from a run never stopped); then runs it to the
+// end and checks that the outputs finished before are untouched and no
+// temporary file is left.
 func TestLinksOutDirKilled(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command; not in -short")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "relurl")
-	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
-	paths := corpora(t, dir, 4, 3<<20)
+	paths := corpora(t, dir, 6, 1<<20)
 	ref := t.TempDir()
 	if _, errs, code := runLinksCmd(t, "", false, append([]string{"-gzip", "-out-dir", ref}, paths...)...); code != exitOK {
 		t.Fatalf("reference run: exit %d: %s", code, errs)
 	}
-
-	out := t.TempDir()
-	args := append([]string{"links", "-gzip", "-out-dir", out}, paths...)
-	cmd := exec.Command(bin, args...)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	firstName := filepath.Join(out, outputName(paths[0], false, true))
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		if _, err := os.Stat(firstName); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatal("no output after 2 minutes")
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	cmd.Wait()
-	before, err := os.Stat(firstName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var done int
+	want := map[string]string{}
 	for _, p := range paths {
-		if _, err := os.Stat(filepath.Join(out, outputName(p, false, true))); err == nil {
-			done++
+		name := crawler.OutputName(p, crawler.TSV, true)
+		want[name] = readOut(t, filepath.Join(ref, name))
+	}
+	// checkFinal checks every final file in out and returns their count.
+	checkFinal := func(out string) int {
+		ents, _ := os.ReadDir(out)
+		n := 0
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".") {
+				continue // a temporary file: not trusted by a rerun
+			}
+			n++
+			if w, ok := want[e.Name()]; !ok || readOut(t, filepath.Join(out, e.Name())) != w {
+				t.Errorf("%s: not the complete output", e.Name())
+			}
+		}
+		return n
+	}
+
+	out := filepath.Join(t.TempDir(), "out")
+	args := append([]string{"links", "-jobs", "2", "-gzip", "-out-dir", out}, paths...)
+	start := time.Now()
+	if b, err := exec.Command(relurlBin, args...).CombinedOutput(); err != nil {
+		t.Fatalf("timing run: %v\n%s", err, b)
+	}
+	full := time.Since(start)
+	os.RemoveAll(out)
+
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 11))
+	var finished []string
+	for i := 0; i < 12; i++ {
+		cmd := exec.Command(relurlBin, args...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// A random moment within a whole run: before the first output,
+		// between outputs, inside a rename.
+		delay := time.Duration(rng.Int64N(int64(full) + 1))
+		time.Sleep(delay)
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+		n := checkFinal(out)
+		t.Logf("kill %d after %v: %d of %d outputs finished", i, delay, n, len(paths))
+		if n == len(paths) {
+			os.RemoveAll(out) // start again, to kill in the middle
+		} else if n > 0 && finished == nil {
+			ents, _ := os.ReadDir(out)
+			for _, e := range ents {
+				if !strings.HasPrefix(e.Name(), ".") {
+					finished = append(finished, e.Name())
+				}
+			}
 		}
 	}
-	t.Logf("killed with %d of %d outputs finished", done, len(paths))
-
-	if b, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
-		t.Fatalf("second run: %v\n%s", err, b)
+	before := map[string]os.FileInfo{}
+	for _, n := range finished {
+		if fi, err := os.Stat(filepath.Join(out, n)); err == nil {
+			before[n] = fi
+		}
 	}
-	after, err := os.Stat(firstName)
-	if err != nil || !os.SameFile(before, after) || !after.ModTime().Equal(before.ModTime()) {
-		t.Errorf("the finished output was rewritten")
+	if b, err := exec.Command(relurlBin, args...).CombinedOutput(); err != nil {
+		t.Fatalf("last run: %v\n%s", err, b)
+	}
+	for n, fi := range before {
+		if after, err := os.Stat(filepath.Join(out, n)); err != nil || !os.SameFile(fi, after) || !after.ModTime().Equal(fi.ModTime()) {
+			t.Errorf("the finished output %s was rewritten", n)
+		}
 	}
 	ents, _ := os.ReadDir(out)
-	if len(ents) != len(paths) {
-		t.Errorf("%d entries in -out-dir after the second run, want %d (no temporary files)", len(ents), len(paths))
+	if got := checkFinal(out); got != len(paths) || len(ents) != len(paths) {
+		t.Errorf("%d outputs, %d entries in -out-dir after the last run, want %d (no temporary files)", got, len(ents), len(paths))
 	}
-	for _, p := range paths {
-		name := outputName(p, false, true)
-		if readOut(t, filepath.Join(out, name)) != readOut(t, filepath.Join(ref, name)) {
-			t.Errorf("%s differs from the run that was not stopped", name)
+}
+
+// TestLinksOutDirDuplicates gives two inputs that map to one output name
+// (issue 11): refused before any work, naming both, with exit status 2,
+// even when they fall into different shards.
+func TestLinksOutDirDuplicates(t *testing.T) {
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "doc.html")
+	os.WriteFile(doc, []byte("<a href=x>"), 0o666)
+	other := filepath.Join(dir, ".", "doc.html")
+	for _, extra := range [][]string{nil, {"-jobs", "2", "-gzip"}, {"-shard", "0/2"}} {
+		out := filepath.Join(t.TempDir(), "out")
+		args := append(append([]string{"-out-dir", out}, extra...), doc, other)
+		stdout, errs, code := runLinksCmd(t, "", false, args...)
+		if code != exitUsage || stdout != "" || !strings.Contains(errs, fmt.Sprintf("inputs %q and %q would both write", doc, other)) {
+			t.Errorf("%q: exit %d, stderr %q", args, code, errs)
 		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%q: -out-dir created before the inputs were checked", args)
+		}
+	}
+}
+
+// TestLinksOutDirShardsAtOnce starts eight shards of one list at once on
+// a missing, nested -out-dir, as a fresh worker would: every shard
+// creates the directory without failing, and every input gets its file.
+func TestLinksOutDirShardsAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []string
+	for i := range 16 {
+		p := filepath.Join(dir, fmt.Sprintf("d%02d.html", i))
+		os.WriteFile(p, []byte(fmt.Sprintf("<a href=l%d>", i)), 0o666)
+		inputs = append(inputs, p)
+	}
+	list := filepath.Join(dir, "list")
+	os.WriteFile(list, []byte(strings.Join(inputs, "\n")+"\n"), 0o666)
+	out := filepath.Join(dir, "a", "b", "out")
+	const shards = 8
+	errs := make(chan error, shards)
+	for i := range shards {
+		go func() {
+			b, err := exec.Command(relurlBin, "links", "-gzip", "-files-from", list, "-shard", fmt.Sprintf("%d/%d", i, shards), "-out-dir", out).CombinedOutput()
+			if err != nil {
+				err = fmt.Errorf("shard %d: %v: %s", i, err, b)
+			}
+			errs <- err
+		}()
+	}
+	for range shards {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	for i, p := range inputs {
+		if got := readOut(t, filepath.Join(out, crawler.OutputName(p, crawler.TSV, true))); !strings.Contains(got, fmt.Sprintf("\tl%d\t", i)) {
+			t.Errorf("%s: output %q", p, got)
+		}
+	}
+	if ents, _ := os.ReadDir(out); len(ents) != len(inputs) {
+		t.Errorf("%d entries in -out-dir, want %d", len(ents), len(inputs))
 	}
 }

@@ -75,7 +75,7 @@ func TestLinksProgressOnTerminal(t *testing.T) {
 	if n := strings.Count(out.String(), "\n"); n != 2*files {
 		t.Errorf("stdout has %d rows, want %d", n, 2*files)
 	}
-	want := fmt.Sprintf("relurl links: %d files, %d links, ", files, 2*files)
+	want := fmt.Sprintf("relurl: links: %d files, %d links, ", files, 2*files)
 	if !strings.Contains(screen, want) || !strings.Contains(screen, "MB/s") {
 		t.Errorf("terminal shows %q, want a progress line with %q and MB/s", screen, want)
 	}

@@ -1,0 +1,94 @@
+package crawl
+
+// Web archives as inputs (issue 7): WARC files and Common Crawl's WAT
+// files, whose records internal/archive turns into links (the rules the
+// Beam pipeline in beam/ shares).
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/relurl/relurl/internal/archive"
+	"github.com/relurl/relurl/links"
+)
+
+// sniffLen is how many leading bytes are looked at to tell a web archive
+// from a document.
+const sniffLen = 4096
+
+// isArchiveName reports whether a file name says WARC or WAT.
+func isArchiveName(name string) bool {
+	n := strings.ToLower(name)
+	for _, ext := range []string{".warc", ".warc.gz", ".wat", ".wat.gz"} {
+		if strings.HasSuffix(n, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// isArchive reports whether head, the first bytes of an input, starts a
+// WARC file: a "WARC/" version line (WARC/1.1 section 4), plain or at the
+// start of a gzip member. A WAT file is a WARC file too.
+func isArchive(head []byte) bool {
+	if bytes.HasPrefix(head, []byte("WARC/")) {
+		return true
+	}
+	if len(head) < 3 || head[0] != 0x1f || head[1] != 0x8b || head[2] != 8 {
+		return false
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(head))
+	if err != nil {
+		return false
+	}
+	var b [5]byte
+	n, _ := io.ReadFull(zr, b[:])
+	return string(b[:n]) == "WARC/"
+}
+
+// countingFile counts the bytes read from a file for the progress line,
+// keeping its Seek for the WARC reader.
+type countingFile struct {
+	*os.File
+	n *int64
+}
+
+func (c *countingFile) Read(p []byte) (int, error) {
+	n, err := c.File.Read(p)
+	*c.n += int64(n)
+	return n, err
+}
+
+// archive extracts the links of every document of a WARC or WAT file,
+// by the rules of internal/archive.
+func (j *job) archive(name string, r io.Reader) {
+	a := archive.Reader{
+		Limits:    j.lim,
+		File:      name,
+		Extractor: &j.x,
+		Link: func(doc string, k links.Link) error {
+			j.doc = doc
+			return j.write(k)
+		},
+		Error: func(err error) { j.report(err.Error()) },
+		Record: func(kind archive.Kind) {
+			j.stats.records.Add(1)
+			switch kind {
+			case archive.Page:
+				j.stats.pages.Add(1)
+			case archive.Redirect:
+				j.stats.redirects.Add(1)
+			case archive.Skipped:
+				j.stats.other.Add(1)
+			}
+			j.showProgress(false)
+		},
+	}
+	a.Read(r)
+	j.endDoc()
+	j.nfiles++
+	j.showProgress(false)
+}

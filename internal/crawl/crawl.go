@@ -1,0 +1,296 @@
+// Package crawl is the link crawler of "relurl links" and of the Beam
+// pipeline (beam/): it reads HTML documents, MIME messages, WARC and WAT
+// archives from files, directories, standard input and http(s) URLs,
+// extracts their links with package links, resolves them (RFC 1808
+// section 4, with the base established by section 3) and writes one row
+// per link (AppendRow, the one row writer), to one output or to one
+// restartable file per input in an output directory, with several inputs
+// worked on at once.
+//
+// The command cmd/relurl holds the flags and the messages; everything the
+// run does is here, so that other programs can do the same.
+package crawl
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/limits"
+	"github.com/relurl/relurl/links"
+)
+
+// bufSize is the size of the input and output buffers, and of the chunks
+// of rows written at once.
+const bufSize = 64 << 10
+
+// Config is one run over a list of inputs. Its zero value (with the
+// writers set) reads every input in turn and writes TSV rows to Stdout.
+type Config struct {
+	Format Format
+	// Header writes TSVHeader first (TSV only; at the top of each file
+	// with OutDir).
+	Header bool
+	// URL is the URL the one INPUT was retrieved by (section 3.3),
+	// instead of its file:// URL; for a directory, the directory's URL.
+	URL string
+	// Type forces the kind of standard input and of the files given as
+	// inputs (not those found in a directory, nor URLs); Unknown sniffs
+	// it (see Sniff and isArchive) or takes it from the file name.
+	Type    Kind
+	Fetcher base.Fetcher
+	// Limits bound what one document or record may cost (package
+	// limits); the zero value is the defaults.
+	Limits limits.Limits
+	Spec   relurl.Spec
+	// OutDir, when not empty, receives one file per input (see
+	// OutputName), written under a temporary name and renamed when done;
+	// an input whose file is there is skipped.
+	OutDir string
+	Gzip   bool // gzip the files written to OutDir
+	Jobs   int  // inputs worked on at once; 0 is 1
+
+	Stdin  io.Reader // the input "-"
+	Stdout io.Writer // rows, without OutDir
+	// Stderr receives one line per error, Prefix first, and the progress
+	// line when Progress is set (for a terminal).
+	Stderr   io.Writer
+	Prefix   string
+	Progress bool
+}
+
+// Stats counts what a run did.
+type Stats struct {
+	Inputs    int   // inputs given to Run
+	Files     int64 // documents and archives read
+	Links     int64
+	Bytes     int64 // bytes read
+	Records   int64 // archive records read
+	Pages     int64 // of which HTML pages
+	Redirects int64 // of which redirects
+	Other     int64 // of which other records (skipped)
+	Errors    int64 // errors reported
+	Present   int64 // inputs skipped: their file was in OutDir
+	// Failed is set when an error was reported: the exit status of the
+	// command is then 1.
+	Failed bool
+}
+
+// run is the state of one Run shared by its jobs.
+type run struct {
+	*Config
+	lim    limits.Limits // Limits, resolved
+	stderr io.Writer     // Stderr, locked with several jobs
+
+	stdoutMu sync.Mutex // orders the chunks of rows written to standard output
+	stats    counters
+	failed   atomic.Bool
+	aborted  atomic.Bool // standard output failed: stop
+
+	// Progress, shown only when standard error is a terminal.
+	progressMu    sync.Mutex
+	start, shown  time.Time
+	progressShown bool // the line is on screen
+	everShown     bool
+}
+
+// counters count what a run did, over all its jobs.
+type counters struct {
+	files, links, bytes                      atomic.Int64
+	records, pages, redirects, other, errors atomic.Int64
+	present                                  atomic.Int64
+}
+
+// job is one worker of a run: it extracts the links of one input at a
+// time, with its own extractor and buffers.
+type job struct {
+	*run
+	fetcher base.Fetcher
+	walker  base.Walker
+	x       links.Extractor
+	sink    rowSink
+	doc     string // the document being extracted
+	rows    Rows
+
+	// Counts not yet added to stats.
+	nlinks, nfiles int64
+	nbytes         int64
+}
+
+func (r *run) newJob(w io.Writer, mu *sync.Mutex) *job {
+	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: Rows{Format: r.Format, MaxURL: r.lim.URL}}
+	j.setLimits(r.lim)
+	return j
+}
+
+// setLimits gives the limits to the job's readers: the one place where
+// they are passed on.
+func (j *job) setLimits(lim limits.Limits) {
+	j.walker = base.Walker{Limits: lim}
+	j.x = links.Extractor{Spec: j.Spec, Limits: lim}
+}
+
+// Run works on the inputs with c.Jobs goroutines and returns what it did.
+// An error about one input is reported on Stderr and the run goes on. The
+// error returned is about the run as a whole, found before any work: with
+// OutDir, two inputs that would write one file (an *OutputNameError), or
+// an output directory that cannot be created (with its parents; creating
+// one that another shard creates at the same moment is not an error).
+func (c *Config) Run(inputs []string) (Stats, error) {
+	if c.OutDir != "" {
+		if err := CheckOutputNames(inputs, c.Format, c.Gzip); err != nil {
+			return Stats{}, err
+		}
+		if err := os.MkdirAll(c.OutDir, 0o777); err != nil {
+			return Stats{}, err
+		}
+	}
+	r := &run{Config: c, lim: c.Limits.Resolve(), stderr: c.Stderr, start: time.Now()}
+	jobs := max(c.Jobs, 1)
+	if jobs > len(inputs) {
+		jobs = max(len(inputs), 1)
+	}
+	var mu *sync.Mutex
+	if jobs > 1 {
+		// Jobs share standard error (whole lines) and standard output
+		// (whole chunks of rows, under stdoutMu).
+		r.stderr = &lockedWriter{w: c.Stderr}
+		mu = &r.stdoutMu
+	}
+	if c.Header && c.Format == TSV && c.OutDir == "" {
+		io.WriteString(c.Stdout, TSVHeader)
+	}
+	work := func(j *job, in string) {
+		if c.OutDir != "" {
+			j.toDir(in)
+			return
+		}
+		j.input(in)
+		if err := j.sink.flush(); err != nil {
+			if !r.aborted.Swap(true) {
+				j.report(fmt.Sprintf("writing output: %v", err))
+			}
+		}
+	}
+	if jobs == 1 {
+		j := r.newJob(c.Stdout, nil)
+		for _, in := range inputs {
+			if r.aborted.Load() {
+				break
+			}
+			work(j, in)
+		}
+		j.flushCounts()
+	} else {
+		ch := make(chan string)
+		var wg sync.WaitGroup
+		for range jobs {
+			wg.Go(func() {
+				j := r.newJob(c.Stdout, mu)
+				for in := range ch {
+					if !r.aborted.Load() {
+						work(j, in)
+					}
+				}
+				j.flushCounts()
+			})
+		}
+		for _, in := range inputs {
+			ch <- in
+		}
+		close(ch)
+		wg.Wait()
+	}
+	r.showProgress(true)
+	s := &r.stats
+	return Stats{
+		Inputs: len(inputs), Files: s.files.Load(), Links: s.links.Load(), Bytes: s.bytes.Load(),
+		Records: s.records.Load(), Pages: s.pages.Load(), Redirects: s.redirects.Load(), Other: s.other.Load(),
+		Errors: s.errors.Load(), Present: s.present.Load(), Failed: r.failed.Load(),
+	}, nil
+}
+
+// lockedWriter makes each Write whole with respect to the others.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (w *lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.w.Write(p)
+}
+
+// rowSink collects whole output rows and writes them in chunks, so that
+// with several jobs on one output a row is never split: each chunk is
+// written under mu.
+type rowSink struct {
+	buf []byte
+	w   io.Writer
+	mu  *sync.Mutex // nil when w is the job's own
+	err error       // the first write error; later writes are dropped
+}
+
+func (s *rowSink) flush() error {
+	if len(s.buf) == 0 || s.err != nil {
+		s.buf = s.buf[:0]
+		return s.err
+	}
+	if s.mu != nil {
+		s.mu.Lock()
+	}
+	_, s.err = s.w.Write(s.buf)
+	if s.mu != nil {
+		s.mu.Unlock()
+	}
+	s.buf = s.buf[:0]
+	return s.err
+}
+
+// writeBytes writes the row of a link whose reference and URL are bytes
+// valid during the call only: they are viewed as strings, not copied.
+func (j *job) writeBytes(k *links.LinkBytes) error {
+	return j.write(links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base})
+}
+
+// write writes one output row, unless one of its URLs is longer than the
+// URL limit.
+func (j *job) write(k links.Link) error {
+	n := len(j.sink.buf)
+	var err error
+	if j.sink.buf, err = j.rows.Append(j.sink.buf, j.doc, k); err != nil {
+		j.report(err.Error()) // about the previous document
+	}
+	if len(j.sink.buf) == n {
+		return nil // over the URL limit: counted by j.rows
+	}
+	j.nlinks++
+	if j.nlinks&4095 == 0 {
+		j.showProgress(false)
+	}
+	if len(j.sink.buf) >= bufSize {
+		return j.sink.flush()
+	}
+	return nil
+}
+
+// fail reports an error about one document and marks the run failed.
+func (j *job) fail(doc string, err error) {
+	j.report(doc + ": " + err.Error())
+}
+
+// report writes one error line, erasing the progress line first.
+func (j *job) report(msg string) {
+	j.progressMu.Lock()
+	j.clearProgress()
+	io.WriteString(j.stderr, capLine(j.Prefix+msg)+"\n")
+	j.progressMu.Unlock()
+	j.failed.Store(true)
+	j.stats.errors.Add(1)
+}

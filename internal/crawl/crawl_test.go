@@ -1,0 +1,231 @@
+package crawl
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/limits"
+	"github.com/relurl/relurl/links"
+)
+
+func TestSniff(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Kind
+	}{
+		{"<html><a href=x>", HTML},
+		{"  \r\n<!doctype html>", HTML},
+		{"Note: moved\r\n<a href=x>moved</a>", HTML},                // issue 11: a header-like first line, no MIME field
+		{"Note: moved\r\nSee: <a href=x>here</a>\r\n\r\nbye", HTML}, // a whole header-like block, still no MIME field
+		{"Subject: x\r\n\r\nbody", HTML},                            // RFC 822 without MIME: no HTML part to read either way
+		{"MIME-Version: 1.0\r\nContent-Type: text/html\r\n\r\n<a href=x>", Message},
+		{"From: a@b\r\nSubject: folded\r\n  over two lines\r\ncontent-type: text/html\n\n<a>", Message}, // folding (RFC 822 3.1.1), LF, any case
+		{"\xef\xbb\xbfContent-Base: http://a/\r\n\r\n", Message},                                        // a byte order mark
+		{"Base: http://a/", Message},                                                                    // header to the end of the input
+		{"Content-Type: text/html\r\nnot a header line\r\n\r\n", HTML},                                  // a line that is not a field
+		{" Content-Type: text/html\r\n\r\n", HTML},                                                      // a continuation of nothing
+		{"Content Type: text/html\r\n\r\n", HTML},                                                       // a space in the name
+		{"<x:y>", HTML},
+		{"", HTML},
+	} {
+		if got := Sniff(bufio.NewReader(strings.NewReader(c.in))); got != c.want {
+			t.Errorf("Sniff(%q) = %d, want %d", c.in, got, c.want)
+		}
+	}
+	// A header longer than the bytes looked at is judged by the lines
+	// that fit, the last one cut.
+	long := "Content-Type: text/html\r\n" + strings.Repeat("X-Pad: "+strings.Repeat("p", 70)+"\r\n", 2000)
+	if got := Sniff(bufio.NewReaderSize(strings.NewReader(long), 4096)); got != Message {
+		t.Errorf("Sniff(long header) = %d, want Message", got)
+	}
+}
+
+func TestParseKind(t *testing.T) {
+	for in, want := range map[string]Kind{"html": HTML, "MIME": Message, "warc": Archive, "wat": Archive} {
+		if got, err := ParseKind(in); got != want || err != nil {
+			t.Errorf("ParseKind(%q) = %d, %v", in, got, err)
+		}
+	}
+	if _, err := ParseKind("pdf"); err == nil {
+		t.Error("ParseKind(pdf): no error")
+	}
+}
+
+func TestCheckOutputNames(t *testing.T) {
+	err := CheckOutputNames([]string{"a.html", "doc.html", "b.html", "./doc.html"}, TSV, true)
+	var ne *OutputNameError
+	if !errors.As(err, &ne) || ne.Inputs != [2]string{"doc.html", "./doc.html"} || ne.Name != "doc.html.tsv.gz" ||
+		!strings.Contains(err.Error(), `"doc.html" and "./doc.html"`) {
+		t.Errorf("duplicates: %v", err)
+	}
+	if err := CheckOutputNames([]string{"a/b", "a%2Fb", "a_b", "dir/", "dir2"}, NDJSON, false); err != nil {
+		t.Errorf("distinct names: %v", err)
+	}
+	if err := CheckOutputNames([]string{"dir", "dir/", "dir/."}, TSV, false); err == nil {
+		t.Error("dir and dir/: no error")
+	}
+}
+
+func TestTmpNames(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.CreateTemp(dir, tmpPattern("a.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	keep := []string{"a.tsv", ".a.tsv.b.tsv.123.tmp", ".a.tsv.x1.tmp", ".b.tsv.1.tmp"}
+	for _, n := range append(keep, ".a.tsv.tmp", ".a.tsv.42.tmp") {
+		os.WriteFile(filepath.Join(dir, n), nil, 0o666)
+	}
+	if !isTmpOf(filepath.Base(f.Name()), "a.tsv") {
+		t.Errorf("%s is not taken for a temporary file of a.tsv", f.Name())
+	}
+	removeStaleTmp(dir, "a.tsv")
+	ents, _ := os.ReadDir(dir)
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	if strings.Join(got, " ") != ".a.tsv.b.tsv.123.tmp .a.tsv.x1.tmp .b.tsv.1.tmp a.tsv" {
+		t.Errorf("after removeStaleTmp: %q", got)
+	}
+}
+
+func TestDocLimit(t *testing.T) {
+	for _, n := range []int{0, 9, 10, 11, 100} {
+		in := strings.Repeat("x", n)
+		// One byte at a time too, so that the limit falls inside a read
+		// and between reads.
+		for _, r := range []io.Reader{strings.NewReader(in), iotest.OneByteReader(strings.NewReader(in))} {
+			got, err := io.ReadAll(&docLimit{r: r, max: 10})
+			var re *RecordError
+			var le *limits.Error
+			if n <= 10 {
+				if err != nil || string(got) != in {
+					t.Errorf("%d bytes: %q, %v", n, got, err)
+				}
+			} else if len(got) != 10 || !errors.As(err, &re) || re.Offset != 10 || !errors.As(err, &le) || le.Limit != "Record" || le.Max != 10 {
+				t.Errorf("%d bytes: %d read, %v", n, len(got), err)
+			}
+		}
+	}
+}
+
+func TestExcerpt(t *testing.T) {
+	if got := excerpt("short\n"); got != `"short\n"` {
+		t.Errorf("excerpt: %s", got)
+	}
+	long := strings.Repeat("a", 100<<10)
+	if got := excerpt(long); len(got) > maxExcerpt+40 || !strings.HasSuffix(got, "... (102400 bytes)") {
+		t.Errorf("excerpt of 100 KB: %d bytes, %q", len(got), got[len(got)-30:])
+	}
+	msg := "doc: " + long + ": the reason"
+	if got := capLine(msg); len(got) > maxErrorLine+60 || !strings.HasPrefix(got, "doc: aaa") || !strings.HasSuffix(got, "aaa: the reason") ||
+		!strings.Contains(got, " bytes of a 102417-byte error cut ...] ") {
+		t.Errorf("capLine of 100 KB: %d bytes: %q", len(got), got[maxErrorLine*3/4-10:maxErrorLine*3/4+60])
+	}
+}
+
+// TestURLLimit runs a document whose base is longer than the URL limit:
+// its rows are not written, one error per document says how many (the
+// extractor's warning, for HTML; Rows says the same for WAT links and
+// redirects, which do not pass through the extractor).
+func TestURLLimit(t *testing.T) {
+	long := "http://h/" + strings.Repeat("p", 200)
+	var out, errs bytes.Buffer
+	doc := "<a href=a><a href=b><a href=c>"
+	c := &Config{Stdin: strings.NewReader(doc), Stdout: &out, Stderr: &errs, Prefix: "x: ", URL: long, Limits: limits.Limits{URL: 100}, Type: HTML}
+	s, err := c.Run([]string{"-"})
+	if err != nil || !s.Failed || s.Links != 0 || out.Len() != 0 {
+		t.Fatalf("stats %+v, err %v, out %q", s, err, out.String())
+	}
+	if e := errs.String(); strings.Count(e, "\n") != 1 || !strings.Contains(e, "x: -: offset 0: a@href link of 209 bytes not written: exceeds the URL limit of 100 (and 2 more warnings)") {
+		t.Errorf("stderr %q", e)
+	}
+	// Under the limit, every row is written.
+	out.Reset()
+	errs.Reset()
+	c.Stdin, c.Limits.URL = strings.NewReader(doc), 1000
+	if s, _ := c.Run([]string{"-"}); s.Failed || s.Links != 3 || strings.Count(out.String(), "\n") != 3 {
+		t.Errorf("stats %+v, stderr %q", s, errs.String())
+	}
+}
+
+// TestRecordLimit reads an HTML document larger than the Record limit:
+// the links before the limit are written, then an error naming the
+// offset and the limit.
+func TestRecordLimit(t *testing.T) {
+	doc := "<a href=first>" + strings.Repeat(" ", 1000) + "<a href=late>"
+	var out, errs bytes.Buffer
+	c := &Config{Stdin: strings.NewReader(doc), Stdout: &out, Stderr: &errs, URL: "http://a/", Limits: limits.Limits{Record: 500}}
+	s, _ := c.Run([]string{"-"})
+	if !s.Failed || !strings.Contains(out.String(), "\tfirst\t") || strings.Contains(out.String(), "late") ||
+		!strings.Contains(errs.String(), "-: ") || !strings.Contains(errs.String(), "offset 500: exceeds the Record limit of 500") {
+		t.Errorf("stats %+v, out %q, stderr %q", s, out.String(), errs.String())
+	}
+}
+
+// TestAppendRow pins the row format the command and the Beam pipeline
+// share.
+func TestAppendRow(t *testing.T) {
+	k := links.Link{Element: "a", Attr: "href", Ref: "g\tx", URL: "http://a/g\tx", Base: base.Base{URL: "http://a/", Source: base.HTML}}
+	if got := string(AppendRow(nil, TSV, "d\n1", k)); got != "d\\n1\thttp://a/\thtml\ta@href\tg\\tx\thttp://a/g\\tx\n" {
+		t.Errorf("TSV %q", got)
+	}
+	want := `{"document":"d\n1","base":"http://a/","base_source":"html","attribute":"a@href","ref":"g\tx","url":"http://a/g\tx"}` + "\n"
+	if got := string(AppendRow(nil, NDJSON, "d\n1", k)); got != want {
+		t.Errorf("NDJSON %s", got)
+	}
+	k.Attr = ""
+	if got := string(AppendRow(nil, TSV, "d", k)); !strings.Contains(got, "\ta\tg") {
+		t.Errorf("no attribute: %q", got)
+	}
+}
+
+// TestRows checks the URL limit of the row writer: links over it are not
+// written, and each document's count comes once, when the next document
+// starts or at Done.
+func TestRows(t *testing.T) {
+	long := "http://h/" + strings.Repeat("x", 200)
+	link := func(u string) links.Link {
+		return links.Link{Element: "a", Attr: "href", Ref: "r", URL: u, Base: base.Base{URL: "http://h/", Source: base.Retrieval}}
+	}
+	r := Rows{MaxURL: 50}
+	var b []byte
+	var errs []error
+	for _, l := range []struct{ doc, url string }{{"A", long}, {"A", "http://h/ok"}, {"A", long}, {"B", "http://h/b"}, {"C", long}} {
+		var err error
+		b, err = r.Append(b, l.doc, link(l.url))
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := r.Done(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := r.Done(); err != nil {
+		t.Errorf("second Done: %v", err)
+	}
+	if got := strings.Count(string(b), "\n"); got != 2 {
+		t.Errorf("%d rows written, want 2:\n%s", got, b)
+	}
+	var d0, d1 *DroppedError
+	var le *limits.Error
+	if len(errs) != 2 || !errors.As(errs[0], &d0) || !errors.As(errs[1], &d1) || d0.Doc != "A" || d0.N != 2 || d1.Doc != "C" || d1.N != 1 ||
+		!errors.As(errs[0], &le) || le.Limit != "URL" || le.Max != 50 || !strings.Contains(errs[0].Error(), "(209 bytes)") {
+		t.Errorf("errors %v", errs)
+	}
+	// The zero Rows applies the default limit.
+	var z Rows
+	if b, _ := z.Append(nil, "d", link("http://h/"+strings.Repeat("x", limits.DefaultURL))); len(b) != 0 || z.Done() == nil {
+		t.Errorf("zero Rows wrote a link over the default URL limit")
+	}
+}

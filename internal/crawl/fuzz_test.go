@@ -1,0 +1,148 @@
+package crawl
+
+// The fuzz targets of the package, in one place.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/limits"
+	"github.com/relurl/relurl/links"
+)
+
+// unescapeTSV undoes AppendTSV.
+func unescapeTSV(s string) string {
+	return strings.NewReplacer(`\\`, `\`, `\t`, "\t", `\n`, "\n", `\r`, "\r").Replace(s)
+}
+
+func FuzzOutputEscaping(f *testing.F) {
+	f.Add("plain")
+	f.Add("tab\there\nnewline\r\\back")   // every TSV escape
+	f.Add("\xff\xfe invalid \u2028 \x00") // not UTF-8, line separator, NUL
+	f.Add(`"quoted" \u0041`)
+	f.Fuzz(func(t *testing.T, s string) {
+		tsv := string(AppendTSV(nil, s))
+		if strings.ContainsAny(tsv, "\t\n\r") || unescapeTSV(tsv) != s {
+			t.Fatalf("TSV %q for %q", tsv, s)
+		}
+		// An NDJSON row is one line of valid JSON that keeps every byte.
+		row := AppendRow(nil, NDJSON, s, links.Link{Element: "a", Attr: "href", Ref: s, URL: s})
+		if bytes.Count(row, []byte("\n")) != 1 || row[len(row)-1] != '\n' {
+			t.Fatalf("NDJSON row for %q is not one line: %q", s, row)
+		}
+		var m map[string]string
+		if err := json.Unmarshal(row, &m); err != nil {
+			t.Fatalf("NDJSON row %s for %q: %v", row, s, err)
+		}
+		for _, name := range []string{"document", "ref", "url"} {
+			got := m[name]
+			if b64, ok := m[name+"_base64"]; ok {
+				raw, err := base64.StdEncoding.DecodeString(b64)
+				if err != nil {
+					t.Fatalf("%s_base64 %q: %v", name, b64, err)
+				}
+				got = string(raw)
+			}
+			if got != s {
+				t.Fatalf("NDJSON %s gives %q, want %q", name, got, s)
+			}
+		}
+	})
+}
+
+func FuzzSniff(f *testing.F) {
+	f.Add("Subject: x\r\n\r\nbody")                               // a header without MIME fields: HTML
+	f.Add("MIME-Version: 1.0\r\nContent-Type: text/html\r\n\r\n") // a MIME message
+	f.Add("<html>")                                               // HTML
+	f.Add("\xef\xbb\xbfFrom: a\r\nBase: http://a/")               // a BOM, then a header
+	f.Add("Note: moved\r\n<a href=x>")                            // a header-like first line (issue 11)
+	f.Add("Content-Type: x\r\n folded\r\n\tagain\r\n\r\n")        // continuation lines
+	f.Add("<x:y>")                                                // markup that a header name could be
+	f.Fuzz(func(t *testing.T, s string) {
+		k := Sniff(bufio.NewReader(strings.NewReader(s)))
+		if k != HTML && k != Message {
+			t.Fatalf("sniff(%q) = %d", s, k)
+		}
+		if strings.HasPrefix(strings.TrimLeft(strings.TrimPrefix(s, "\xef\xbb\xbf"), " \t\r\n\f"), "<") && k != HTML {
+			t.Fatalf("sniff(%q): markup taken for a message", s)
+		}
+		if k == Message {
+			low := strings.ToLower(s)
+			if !strings.Contains(low, "content-") && !strings.Contains(low, "mime-version") && !strings.Contains(low, "base") {
+				t.Fatalf("sniff(%q): a message without a MIME field", s)
+			}
+		}
+	})
+}
+
+// FuzzOutputName checks the names of -out-dir files: one path component,
+// never hidden, bounded, and for short names the input path itself once
+// unescaped.
+func FuzzOutputName(f *testing.F) {
+	f.Add("crawl/CC-MAIN-1.warc.gz")
+	f.Add("../x y/.z%~")
+	f.Add(strings.Repeat("long/", 60))
+	f.Add("http://h/p?q#f")
+	f.Fuzz(func(t *testing.T, in string) {
+		if in == "" {
+			return
+		}
+		n := OutputName(in, TSV, true)
+		if strings.ContainsAny(n, "/\\\x00") || strings.HasPrefix(n, ".") || len(n) > 255 || !strings.HasSuffix(n, ".tsv.gz") {
+			t.Fatalf("outputName(%q) = %q", in, n)
+		}
+		if strings.HasPrefix(n, "~") {
+			return
+		}
+		p, err := url.PathUnescape(strings.TrimSuffix(n, ".tsv.gz"))
+		want := in
+		if !isHTTPURL(in) {
+			want = filepath.Clean(in)
+		}
+		if err != nil || p != want {
+			t.Fatalf("outputName(%q) = %q, unescapes to %q (%v)", in, n, p, err)
+		}
+	})
+}
+
+// FuzzRun runs the crawler on bytes given as standard input, with small
+// limits so that they are hit: whatever the bytes, every row is whole
+// (six columns, one line), every error line is bounded, nothing panics.
+func FuzzRun(f *testing.F) {
+	f.Add([]byte("<a href=g><base href=http://b/><a href=h>"))                                                                                                // HTML, base after a link
+	f.Add([]byte("Note: moved\r\n<a href=x>"))                                                                                                                // HTML with a header-like line
+	f.Add([]byte("MIME-Version: 1.0\r\nContent-Type: text/html\r\nBase: http://h/\r\n\r\n<a href=y>"))                                                        // a message
+	f.Add([]byte("<a href=" + strings.Repeat("u", 100) + ">"))                                                                                                // over the URL limit
+	f.Add([]byte("WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 10\r\n\r\n<a href=x>\r\n\r\n")) // an archive
+	f.Fuzz(func(t *testing.T, in []byte) {
+		var out, errs bytes.Buffer
+		c := &Config{Stdin: bytes.NewReader(in), Stdout: &out, Stderr: &errs, URL: "http://a/b", Limits: limits.Limits{URL: 64, Record: 4096}}
+		s, err := c.Run([]string{"-"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := strings.SplitAfter(out.String(), "\n")
+		for _, r := range rows[:len(rows)-1] {
+			if strings.Count(r, "\t") != 5 {
+				t.Fatalf("row %q", r)
+			}
+		}
+		if rows[len(rows)-1] != "" || int64(len(rows)-1) != s.Links {
+			t.Fatalf("%d rows, %d links counted, last %q", len(rows)-1, s.Links, rows[len(rows)-1])
+		}
+		for _, l := range strings.SplitAfter(errs.String(), "\n") {
+			if len(l) > maxErrorLine+100 {
+				t.Fatalf("error line of %d bytes", len(l))
+			}
+		}
+		if s.Failed != (errs.Len() > 0) {
+			t.Fatalf("failed %v with stderr %q", s.Failed, errs.String())
+		}
+	})
+}

@@ -1,0 +1,354 @@
+package crawl
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime"
+	"net/textproto"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/fileurl"
+)
+
+// Kind is the kind of a local document.
+type Kind int
+
+const (
+	Unknown Kind = iota // not known yet: sniffed from the content
+	HTML
+	Message // a MIME message (RFC 822 header, MIME body)
+	Archive // a WARC or WAT file: see archive.go
+)
+
+// kindByName tells a document's kind from its file name extension.
+func kindByName(name string) Kind {
+	if isArchiveName(name) {
+		return Archive
+	}
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".html", ".htm", ".xhtml", ".xht", ".shtml":
+		return HTML
+	case ".eml", ".mht", ".mhtml":
+		return Message
+	}
+	return Unknown
+}
+
+// input handles one INPUT argument. It reports whether the input could
+// be read at all: false when it could not be found, opened or fetched
+// (errors inside it are reported and do not count).
+func (j *job) input(in string) bool {
+	switch {
+	case in == "-":
+		j.stream("-", j.Stdin, base.Retrieved(j.URL), j.Type)
+		return true
+	case isHTTPURL(in):
+		return j.fetch(in)
+	}
+	fi, err := os.Stat(in)
+	if err != nil {
+		j.fail(in, err)
+		return false
+	}
+	if fi.IsDir() {
+		j.dir(in)
+		return true
+	}
+	outer, err := j.fileBase(in, "")
+	if err != nil {
+		j.fail(in, err)
+		return false
+	}
+	kind := j.Type
+	if kind == Unknown {
+		kind = kindByName(in)
+	}
+	return j.file(in, outer, kind)
+}
+
+// isHTTPURL reports whether an INPUT is an http or https URL to fetch.
+func isHTTPURL(s string) bool {
+	u := relurl.Parse(s)
+	return u.HasNetLoc() && (strings.EqualFold(u.Scheme(), "http") || strings.EqualFold(u.Scheme(), "https"))
+}
+
+// fileBase returns the retrieval base of a local file (section 3.3): URL
+// when given (for a file found under a directory, URL is the directory's
+// URL and rel the file's path below it), else the file's file:// URL.
+func (j *job) fileBase(path, rel string) (base.Base, error) {
+	if j.URL == "" {
+		u, err := base.FileURL(path)
+		return base.Retrieved(u), err
+	}
+	if rel == "" {
+		return base.Retrieved(j.URL), nil
+	}
+	dir := j.URL
+	if !strings.HasSuffix(relurl.Parse(dir).Path(), "/") {
+		dir = relurl.Resolve(dir, lastSegment(dir)+"/")
+	}
+	return base.Retrieved(relurl.Resolve(dir, fileurl.EscapePath(rel))), nil
+}
+
+// lastSegment returns the last segment of a URL's path, so that resolving
+// "SEGMENT/" against the URL gives the URL of the directory it names.
+func lastSegment(u string) string {
+	p := relurl.Parse(u).Path()
+	return p[strings.LastIndexByte(p, '/')+1:]
+}
+
+func (j *job) dir(root string) {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			j.fail(path, err)
+			return nil // WalkDir skips what it could not read
+		}
+		if d.IsDir() {
+			return nil
+		}
+		kind := kindByName(path)
+		if kind == Unknown || !d.Type().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			j.fail(path, err)
+			return nil
+		}
+		outer, err := j.fileBase(path, rel)
+		if err != nil {
+			j.fail(path, err)
+			return nil
+		}
+		j.file(path, outer, kind)
+		return nil
+	})
+	if err != nil {
+		j.fail(root, err)
+	}
+}
+
+func (j *job) file(path string, outer base.Base, kind Kind) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		j.fail(path, err)
+		return false
+	}
+	defer f.Close()
+	if kind == Unknown {
+		// Look at the content without moving the file's position, so
+		// that the WARC reader gets the file itself (it seeks back to
+		// resynchronise after a damaged gzip member).
+		head := make([]byte, sniffLen)
+		n, _ := f.ReadAt(head, 0)
+		if isArchive(head[:n]) {
+			kind = Archive
+		}
+	}
+	if kind == Archive {
+		j.archive(path, &countingFile{File: f, n: &j.nbytes})
+		return true
+	}
+	j.stream(path, f, outer, kind)
+	return true
+}
+
+// stream extracts the links of one local document or standard input.
+func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
+	br := bufio.NewReaderSize(&countingReader{r: r, n: &j.nbytes}, bufSize)
+	if kind == Archive {
+		j.archive(name, br)
+		return
+	}
+	if kind == Unknown {
+		if head, _ := br.Peek(sniffLen); isArchive(head) {
+			j.archive(name, br)
+			return
+		}
+		kind = Sniff(br)
+	}
+	if kind == Message {
+		j.message(name, func(w *base.Walker, fn func(*base.Part) error) error {
+			return w.WalkMessage(br, outer, fn)
+		})
+	} else {
+		j.html(name, br, outer)
+	}
+	j.nfiles++
+	j.showProgress(false)
+}
+
+// Sniff tells an HTML document from a MIME message by its first bytes
+// (those br holds, up to its buffer size). It is a message only when
+//
+//   - its header block parses: from the first byte (after a UTF-8 byte
+//     order mark), lines "Name: value" whose name is printable ASCII
+//     without space or ":" (RFC 822 section 3.2), or continuation lines
+//     starting with a space or tab after a field (section 3.1.1), up to
+//     an empty line, the end of the input or of the bytes looked at; and
+//   - one of its fields is a MIME or base field: MIME-Version,
+//     Content-Type, Content-Base, Base or Content-Location (RFC 2045
+//     section 4, RFC 2557, RFC 1808 section 3.1), so that HTML whose
+//     first line happens to read "Note: moved" is not taken for a
+//     message with no HTML part.
+//
+// Anything else is HTML. -type forces the kind when the rule guesses
+// wrong.
+func Sniff(br *bufio.Reader) Kind {
+	head, err := br.Peek(br.Size())
+	full := err == nil // the last line may be cut by the end of the window
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	mimeField, inField := false, false
+	for len(head) > 0 {
+		line, rest, complete := bytes.Cut(head, []byte("\n"))
+		head = rest
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		switch {
+		case len(line) == 0:
+			head = nil // the empty line ending the header
+		case line[0] == ' ' || line[0] == '\t':
+			if !inField {
+				return HTML // a continuation of nothing
+			}
+		default:
+			name, _, found := bytes.Cut(line, []byte(":"))
+			if !found && !complete && full {
+				break // cut by the window: judged by the lines before
+			}
+			if !found || !isFieldName(name) {
+				return HTML
+			}
+			inField = true
+			mimeField = mimeField || isMIMEField(name)
+		}
+	}
+	if mimeField {
+		return Message
+	}
+	return HTML
+}
+
+// isFieldName reports whether name is an RFC 822 field-name: one or more
+// CHARs other than CTLs, SPACE and ":" (section 3.2).
+func isFieldName(name []byte) bool {
+	if len(name) == 0 {
+		return false
+	}
+	for _, c := range name {
+		if c <= ' ' || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// isMIMEField reports whether a header field makes a header a MIME
+// message's rather than a line of text: one that says what the body is or
+// sets its base.
+func isMIMEField(name []byte) bool {
+	for _, f := range []string{"MIME-Version", "Content-Type", "Content-Base", "Base", "Content-Location"} {
+		if bytes.EqualFold(name, []byte(f)) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseKind returns the kind named by -type: "html", "mime", "warc" or
+// "wat" (a WAT file is a WARC file: both are read as archives).
+func ParseKind(s string) (Kind, error) {
+	switch strings.ToLower(s) {
+	case "html":
+		return HTML, nil
+	case "mime":
+		return Message, nil
+	case "warc", "wat":
+		return Archive, nil
+	}
+	return Unknown, fmt.Errorf("unknown input type %q: want html, mime, warc or wat", s)
+}
+
+// fetch retrieves an http(s) INPUT and extracts its links.
+func (j *job) fetch(in string) bool {
+	resp, err := j.fetcher.Fetch(context.Background(), in)
+	if err != nil {
+		j.fail(in, err)
+		return false
+	}
+	j.nbytes += int64(len(resp.Body))
+	if resp.BaseErr != nil {
+		j.fail(in, fmt.Errorf("%w (not used)", resp.BaseErr))
+	}
+	ct := resp.Header.Get("Content-Type")
+	mt := "text/html"
+	if ct != "" {
+		if mt, _, err = mime.ParseMediaType(ct); err != nil {
+			j.fail(in, fmt.Errorf("Content-Type %q: %w", ct, err))
+			return true
+		}
+	}
+	switch {
+	case isHTMLType(mt):
+		j.html(in, bytes.NewReader(resp.Body), resp.Base)
+	case strings.HasPrefix(mt, "multipart/") || strings.HasPrefix(mt, "message/"):
+		// The response header is the entity's header, but in HTTP
+		// Content-Location does not set a base: Fetch has applied Base
+		// and Content-Base already.
+		h := textproto.MIMEHeader(resp.Header.Clone())
+		h.Del("Content-Location")
+		j.message(in, func(w *base.Walker, fn func(*base.Part) error) error {
+			return w.WalkEntity(h, bytes.NewReader(resp.Body), base.Retrieved(resp.URL), fn)
+		})
+	default:
+		j.fail(in, fmt.Errorf("Content-Type %q is neither HTML nor a MIME message", mt))
+	}
+	j.nfiles++
+	j.showProgress(false)
+	return true
+}
+
+func isHTMLType(mt string) bool {
+	return mt == "text/html" || mt == "application/xhtml+xml"
+}
+
+// message walks a message and extracts the links of its HTML parts, each
+// one a document named name#POSITION.
+func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) error) error) {
+	var lastBaseErr error
+	err := walk(&j.walker, func(p *base.Part) error {
+		doc := name
+		if p.Position != "" {
+			doc = name + "#" + p.Position
+		}
+		if p.BaseErr != nil && p.BaseErr != lastBaseErr {
+			lastBaseErr = p.BaseErr
+			j.fail(name, fmt.Errorf("%w (not used)", p.BaseErr))
+		}
+		if !isHTMLType(p.MediaType) {
+			return nil
+		}
+		j.html(doc, p.Body, p.Base)
+		return nil
+	})
+	if err != nil {
+		j.fail(name, err)
+	}
+}
+
+// html extracts the links of one HTML document and writes them.
+func (j *job) html(doc string, r io.Reader, outer base.Base) {
+	j.doc = doc
+	err := j.x.ExtractBytes(&docLimit{r: r, max: j.lim.Record}, outer, j.writeBytes)
+	j.endDoc()
+	if err != nil {
+		j.fail(doc, err)
+	}
+}

@@ -1,0 +1,209 @@
+package crawl
+
+// OutDir: one output file per input, restartable (issue 7).
+
+import (
+	"bufio"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// maxEscapedName bounds the escaped input path in an output file name,
+// keeping the whole name under the usual 255-byte limit of file systems.
+const maxEscapedName = 200
+
+// OutputName returns the name of the file in OutDir for an input: the
+// input path, cleaned, with every byte other than ASCII letters, digits
+// and "-_.+,=@" written %XX (so "/" is %2F and "%" is %25), and the
+// format's extension (then ".gz" with gz) appended. The escaping is
+// one-to-one, so two inputs never share a file unless their cleaned
+// paths are equal, and a leading "." is escaped too, so that no output
+// name starts with "." like the temporary names. A path whose escaped
+// form is longer than maxEscapedName becomes "~" + 16 hex digits of its
+// SHA-256 + "~" + the last bytes of the escaped form: "~" is escaped in
+// the short form, so the two forms cannot meet, and two long paths share
+// a name only if their hashes' first 64 bits do.
+func OutputName(input string, f Format, gz bool) string {
+	p := input
+	if !isHTTPURL(input) {
+		p = filepath.Clean(input)
+	}
+	esc := escapeName(p)
+	if len(esc) > maxEscapedName {
+		sum := sha256.Sum256([]byte(p))
+		tail := esc[len(esc)-(maxEscapedName-18):]
+		esc = "~" + hex.EncodeToString(sum[:8]) + "~" + tail
+	}
+	esc += f.Ext()
+	if gz {
+		esc += ".gz"
+	}
+	return esc
+}
+
+func escapeName(p string) string {
+	const hexDigits = "0123456789ABCDEF"
+	b := make([]byte, 0, len(p))
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '-', c == '_', c == '+', c == ',', c == '=', c == '@',
+			c == '.' && i > 0:
+			b = append(b, c)
+		default:
+			b = append(b, '%', hexDigits[c>>4], hexDigits[c&15])
+		}
+	}
+	return string(b)
+}
+
+// CheckOutputNames reports inputs that would share a file in an output
+// directory (the same path written two ways, such as "doc.html" and
+// "./doc.html"): an *OutputNameError naming the first such pair, or nil.
+// Run refuses such a list before any work, so that two jobs never write
+// one file; a list to be sharded should be checked whole, since its
+// shards may run at once.
+func CheckOutputNames(inputs []string, f Format, gz bool) error {
+	seen := make(map[string]string, len(inputs))
+	for _, in := range inputs {
+		n := OutputName(in, f, gz)
+		if prev, dup := seen[n]; dup {
+			return &OutputNameError{Inputs: [2]string{prev, in}, Name: n}
+		}
+		seen[n] = in
+	}
+	return nil
+}
+
+// OutputNameError reports two inputs that map to one output file.
+type OutputNameError struct {
+	Inputs [2]string
+	Name   string
+}
+
+func (e *OutputNameError) Error() string {
+	return fmt.Sprintf("inputs %q and %q would both write %s: give each input once", e.Inputs[0], e.Inputs[1], e.Name)
+}
+
+// tmpPattern is the os.CreateTemp pattern of the temporary files of an
+// output NAME: ".NAME.DIGITS.tmp". The leading "." keeps it apart from
+// every output name (OutputName escapes a leading "."), the random digits
+// from the temporary file of any other job or run.
+func tmpPattern(name string) string { return "." + name + ".*.tmp" }
+
+// isTmpOf reports whether file is a temporary file of output name: the
+// pattern with only digits (os.CreateTemp's) in place of "*", so that
+// ".a.tsv.*.tmp" does not take ".a.tsv.b.tsv.1.tmp", a file of output
+// "a.tsv.b.tsv".
+func isTmpOf(file, name string) bool {
+	mid, ok := strings.CutPrefix(file, "."+name+".")
+	if !ok {
+		return false
+	}
+	mid, ok = strings.CutSuffix(mid, ".tmp")
+	if !ok || mid == "" {
+		return false
+	}
+	for _, c := range []byte(mid) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// removeStaleTmp removes the temporary files of output name left by runs
+// that were killed. Shards of one list have disjoint inputs (their list
+// having been checked by CheckOutputNames), so no other live job writes
+// them.
+func removeStaleTmp(dir, name string) {
+	matches, _ := filepath.Glob(filepath.Join(dir, tmpPattern(name)))
+	for _, m := range matches {
+		if isTmpOf(filepath.Base(m), name) {
+			os.Remove(m)
+		}
+	}
+	os.Remove(filepath.Join(dir, "."+name+".tmp")) // as versions before 2026-11 named it
+}
+
+// toDir extracts the links of one input into its file in OutDir. The
+// rows go to a temporary file of a name unique to this job (tmpPattern)
+// in the same directory, which is synced and renamed to NAME once the
+// input has been read to its end, so NAME exists only complete, whatever
+// other jobs do and whenever the process is killed: rename is atomic
+// (POSIX rename(2)). An input whose NAME exists is skipped; temporary
+// files left by a run that was killed are removed when the input is done
+// again. An input that cannot be read at all (missing, unreadable, fetch
+// failed) gets no file, so that a later run tries it again; errors inside
+// an input are reported and its file is written.
+func (j *job) toDir(in string) {
+	name := OutputName(in, j.Format, j.Gzip)
+	final := filepath.Join(j.OutDir, name)
+	if _, err := os.Lstat(final); err == nil {
+		j.stats.present.Add(1)
+		return
+	}
+	removeStaleTmp(j.OutDir, name)
+	f, err := os.CreateTemp(j.OutDir, tmpPattern(name))
+	if err != nil {
+		j.fail(in, fmt.Errorf("output: %w", err))
+		return
+	}
+	tmp := f.Name()
+	bw := bufio.NewWriterSize(f, bufSize)
+	var w io.Writer = bw
+	var zw *gzip.Writer
+	if j.Gzip {
+		// BestSpeed: at crawl scale the output is large and compressing
+		// it at the default level costs more than extracting it.
+		zw, _ = gzip.NewWriterLevel(bw, gzip.BestSpeed)
+		w = zw
+	}
+	j.sink = rowSink{buf: j.sink.buf[:0], w: w}
+	if j.Header && j.Format == TSV {
+		j.sink.buf = append(j.sink.buf, TSVHeader...)
+	}
+	read := j.input(in)
+	err = j.sink.flush()
+	if zw != nil && err == nil {
+		err = zw.Close()
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil && read {
+		err = f.Sync() // complete on disk before it has its name
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && read {
+		err = os.Rename(tmp, final)
+	}
+	if err != nil || !read {
+		os.Remove(tmp)
+	}
+	if err != nil {
+		j.fail(in, fmt.Errorf("output %s: %w", final, err))
+		return
+	}
+	if read {
+		syncDir(j.OutDir) // the new name survives a crash too
+	}
+}
+
+// syncDir flushes a directory's entries to disk, best effort: not every
+// system can sync a directory, and the file itself is complete already.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}

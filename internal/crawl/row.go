@@ -1,0 +1,157 @@
+package crawl
+
+import (
+	"unsafe"
+
+	"github.com/relurl/relurl/internal/jsonline"
+	"github.com/relurl/relurl/limits"
+	"github.com/relurl/relurl/links"
+)
+
+// Format is the format of the output rows.
+type Format int
+
+const (
+	// TSV rows: document, base, base_source, element@attribute, ref and
+	// url separated by tabs; a backslash, tab, newline or carriage
+	// return inside a value is written \\, \t, \n or \r.
+	TSV Format = iota
+	// NDJSON rows: one JSON object per line with the members document,
+	// base, base_source, attribute, ref and url.
+	NDJSON
+)
+
+// TSVHeader is the header line of TSV output.
+const TSVHeader = "document\tbase\tbase_source\telement@attribute\tref\turl\n"
+
+// Ext returns the file name extension of the format: ".tsv" or ".ndjson".
+func (f Format) Ext() string {
+	if f == NDJSON {
+		return ".ndjson"
+	}
+	return ".tsv"
+}
+
+// Rows writes the rows of a stream of links, document after document,
+// by AppendRow, and applies the URL limit (package limits): a link whose
+// URL, reference or base is longer than MaxURL is not written but
+// counted, and each document's count is reported once, as a
+// *DroppedError. A 64 KB base repeated on 10,000 rows would otherwise
+// make 650 MB of output from a 500-byte input (issue 11).
+type Rows struct {
+	Format Format
+	MaxURL int // 0: limits.DefaultURL
+
+	doc     string // the document of the last link
+	dropped int    // its links not written
+	first   string // excerpt of the first URL over the limit
+}
+
+// Append appends the row of link k of document doc to b, or counts it
+// when it breaks the URL limit. When doc differs from the document of the
+// previous link, that document is done: err is its *DroppedError, if
+// any.
+func (r *Rows) Append(b []byte, doc string, k links.Link) (_ []byte, err error) {
+	if doc != r.doc {
+		err = r.Done()
+		r.doc = doc
+	}
+	max := r.MaxURL
+	if max <= 0 {
+		max = limits.DefaultURL
+	}
+	if s, long := tooLong(max, k.URL, k.Ref, k.Base.URL); long {
+		if r.dropped == 0 {
+			r.first = excerpt(s)
+		}
+		r.dropped++
+		return b, err
+	}
+	return AppendRow(b, r.Format, doc, k), err
+}
+
+// Done ends the current document: it returns a *DroppedError if links of
+// it were not written, else nil.
+func (r *Rows) Done() error {
+	if r.dropped == 0 {
+		return nil
+	}
+	max := r.MaxURL
+	if max <= 0 {
+		max = limits.DefaultURL
+	}
+	err := &DroppedError{Doc: r.doc, N: r.dropped, First: r.first, Err: &limits.Error{Limit: "URL", Max: int64(max)}}
+	r.dropped, r.first = 0, ""
+	return err
+}
+
+// AppendRow appends the row of link k of document doc, newline included.
+// It is the one writer of the row format, shared by "relurl links" and the
+// Beam pipeline (beam/), so that both give the same bytes.
+func AppendRow(b []byte, f Format, doc string, k links.Link) []byte {
+	if f == NDJSON {
+		// Lossless like every -json output: a value that is not UTF-8
+		// gets a NAME_base64 member with its exact bytes.
+		b = append(b, '{')
+		b = jsonline.AppendField(b, true, "document", doc)
+		b = jsonline.AppendField(b, false, "base", k.Base.URL)
+		b = jsonline.AppendField(b, false, "base_source", k.Base.Source.String())
+		b = jsonline.AppendField(b, false, "attribute", string(appendAttribute(nil, k, func(b []byte, s string) []byte { return append(b, s...) })))
+		b = jsonline.AppendField(b, false, "ref", k.Ref)
+		b = jsonline.AppendField(b, false, "url", k.URL)
+		return append(b, "}\n"...)
+	}
+	b = AppendTSV(b, doc)
+	b = append(b, '\t')
+	b = AppendTSV(b, k.Base.URL)
+	b = append(b, '\t')
+	b = append(b, k.Base.Source.String()...)
+	b = append(b, '\t')
+	b = appendAttribute(b, k, AppendTSV)
+	b = append(b, '\t')
+	b = AppendTSV(b, k.Ref)
+	b = append(b, '\t')
+	b = AppendTSV(b, k.URL)
+	return append(b, '\n')
+}
+
+// appendAttribute appends element@attribute, or the element alone when
+// the link has no attribute (a WAT path such as "style/#text"). Names
+// read from a WAT file may hold any byte, so they are escaped.
+func appendAttribute(b []byte, k links.Link, esc func([]byte, string) []byte) []byte {
+	b = esc(b, k.Element)
+	if k.Attr != "" {
+		b = append(b, '@')
+		b = esc(b, k.Attr)
+	}
+	return b
+}
+
+// AppendTSV appends s with backslash, tab, newline and carriage return
+// escaped, so that a value never breaks a row or a column.
+func AppendTSV(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\':
+			b = append(b, `\\`...)
+		case '\t':
+			b = append(b, `\t`...)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\r':
+			b = append(b, `\r`...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// unsafeString returns b as a string without copying, valid while b is
+// not changed: for a link's bytes during the extractor's callback.
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
