@@ -240,14 +240,14 @@ func TestLinksHostile(t *testing.T) {
 	if code != exitRejected {
 		t.Errorf("exit %d, want %d", code, exitRejected)
 	}
-	for _, want := range []string{"deep.eml: part 1.1.1.", "nested too deep (more than 64 levels)", "garbage.eml: message: reading header", "noboundary.mht: message: multipart/related without a boundary"} {
+	for _, want := range []string{"deep.eml: part 1.1.1.", "nested too deep: exceeds the Depth limit of 64", "garbage.eml: message at byte 0: malformed header line", "noboundary.mht: message at byte 35: multipart/related without a boundary"} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
 		}
 	}
 	// A lower limit by flag.
 	_, errs, _ = runLinksCmd(t, "", false, "-max-depth", "3", deep)
-	if !strings.Contains(errs, "more than 3 levels") {
+	if !strings.Contains(errs, "exceeds the Depth limit of 3") {
 		t.Errorf("-max-depth 3: %s", errs)
 	}
 }
@@ -325,7 +325,7 @@ func TestLinksDenyPrivate(t *testing.T) {
 func TestLinksLimitFlags(t *testing.T) {
 	doc := "<a href=short><a href=" + strings.Repeat("x", 300) + "><a href=also-short>"
 	out, errs, code := runLinksCmd(t, doc, false, "-url", "http://a/", "-max-url", "200", "-")
-	if code != exitRejected || strings.Count(out, "\n") != 2 || !strings.Contains(errs, "-: 1 links not written: a URL exceeds the URL limit of 200") {
+	if code != exitRejected || strings.Count(out, "\n") != 2 || !strings.Contains(errs, "-: offset 14: a@href link of 300 bytes not written: exceeds the URL limit of 200") {
 		t.Errorf("-max-url 200: exit %d, out %q, stderr %q", code, out, errs)
 	}
 	out, errs, code = runLinksCmd(t, doc, false, "-url", "http://a/", "-max-record", "100", "-")
