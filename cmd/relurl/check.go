@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/jsonline"
 )
 
 func init() {
@@ -89,7 +90,7 @@ func appendCheckText(dst []byte, s string, verr *relurl.ValidationError) []byte 
 // appendCheckJSON appends the verdict on s as one JSON object.
 func appendCheckJSON(dst []byte, s string, verr *relurl.ValidationError) []byte {
 	dst = append(dst, '{')
-	dst = appendJSONField(dst, true, "url", s)
+	dst = jsonline.AppendField(dst, true, "url", s)
 	dst = appendValidityMembers(dst, verr)
 	return append(dst, '}')
 }

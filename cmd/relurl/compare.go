@@ -7,6 +7,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/difftable"
+	"github.com/relurl/relurl/internal/jsonline"
 )
 
 func init() {
@@ -164,10 +165,10 @@ func (c *comparer) emit(where, base, ref string) {
 // survive (NAME_base64, as in "relurl parse -json").
 func appendCompareJSON(dst []byte, base, ref string, row difftable.Row) []byte {
 	dst = append(dst, '{')
-	dst = appendJSONField(dst, true, "base", base)
-	dst = appendJSONField(dst, false, "ref", ref)
+	dst = jsonline.AppendField(dst, true, "base", base)
+	dst = jsonline.AppendField(dst, false, "ref", ref)
 	for i, s := range relurl.Specs() {
-		dst = appendJSONField(dst, false, s.String(), row.Answers[i])
+		dst = jsonline.AppendField(dst, false, s.String(), row.Answers[i])
 	}
 	differs := []string{}
 	for _, s := range row.Differs() {

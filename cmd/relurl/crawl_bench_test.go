@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"compress/gzip"
-	"github.com/relurl/relurl/internal/cputime"
 	"io"
 	"os"
 	"regexp"
@@ -11,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/cputime"
 
 	"github.com/relurl/relurl/internal/warc/warctest"
 )

@@ -6,6 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/rfcexamples"
 )
 
@@ -50,12 +51,12 @@ func runExamples(e *env, args []string) int {
 				differs++
 			}
 			buf = append(buf[:0], '{')
-			buf = appendJSONField(buf, true, "section", ex.Section)
-			buf = appendJSONField(buf, false, "base", rfcexamples.Base)
-			buf = appendJSONField(buf, false, "ref", ex.Ref)
-			buf = appendJSONField(buf, false, "rfc", ex.Want)
-			buf = appendJSONField(buf, false, "relurl", got)
-			buf = appendJSONBool(buf, "match", got == ex.Want)
+			buf = jsonline.AppendField(buf, true, "section", ex.Section)
+			buf = jsonline.AppendField(buf, false, "base", rfcexamples.Base)
+			buf = jsonline.AppendField(buf, false, "ref", ex.Ref)
+			buf = jsonline.AppendField(buf, false, "rfc", ex.Want)
+			buf = jsonline.AppendField(buf, false, "relurl", got)
+			buf = jsonline.AppendBool(buf, "match", got == ex.Want)
 			buf = append(buf, '}', '\n')
 			l.out.Write(buf)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/quote"
 )
 
@@ -115,22 +116,22 @@ func newResolveResponse(base, ref string, spec relurl.Spec) resolveResponse {
 // "differs").
 func appendResolveJSON(dst []byte, r resolveResponse) []byte {
 	dst = append(dst, '{')
-	dst = appendJSONField(dst, true, "spec", r.Spec)
-	dst = appendJSONField(dst, false, "result", r.Result)
-	dst = appendJSONName(dst, false, "result_components")
+	dst = jsonline.AppendField(dst, true, "spec", r.Spec)
+	dst = jsonline.AppendField(dst, false, "result", r.Result)
+	dst = jsonline.AppendName(dst, false, "result_components")
 	dst = appendComponentsJSON(dst, r.ResultComponents)
-	dst = appendJSONName(dst, false, "trace")
+	dst = jsonline.AppendName(dst, false, "trace")
 	dst = appendTraceJSON(dst, r.Trace)
-	dst = appendJSONName(dst, false, "answers")
+	dst = jsonline.AppendName(dst, false, "answers")
 	dst = append(dst, '[')
 	for i, a := range r.Answers {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, '{')
-		dst = appendJSONField(dst, true, "spec", a.Spec)
-		dst = appendJSONField(dst, false, "result", a.Result)
-		dst = appendJSONBool(dst, "differs", a.Differs)
+		dst = jsonline.AppendField(dst, true, "spec", a.Spec)
+		dst = jsonline.AppendField(dst, false, "result", a.Result)
+		dst = jsonline.AppendBool(dst, "differs", a.Differs)
 		dst = append(dst, '}')
 	}
 	dst = append(dst, ']')

@@ -9,22 +9,7 @@ import (
 
 // JSON lines: the -json output of the commands is one JSON object per
 // line, written by package jsonline so that any bytes survive (see its
-// documentation for NAME_base64). The short names below keep the call
-// sites of the command readable.
-
-func appendJSONString(dst []byte, s string) []byte { return jsonline.AppendString(dst, s) }
-func appendJSONBody(dst []byte, s string) []byte   { return jsonline.AppendBody(dst, s) }
-func appendJSONField(dst []byte, first bool, name, s string) []byte {
-	return jsonline.AppendField(dst, first, name, s)
-}
-func appendJSONOptional(dst []byte, name, s string, present bool) []byte {
-	return jsonline.AppendOptional(dst, name, s, present)
-}
-func appendJSONName(dst []byte, first bool, name string) []byte {
-	return jsonline.AppendName(dst, first, name)
-}
-func appendJSONBool(dst []byte, name string, v bool) []byte { return jsonline.AppendBool(dst, name, v) }
-func appendJSONInt(dst []byte, name string, v int) []byte   { return jsonline.AppendInt(dst, name, v) }
+// documentation for NAME_base64).
 
 // The objects below are shared by the commands and the API of "relurl
 // serve", so that the same thing has the same shape everywhere: the
@@ -44,7 +29,7 @@ func appendComponentsJSON(dst []byte, c relurl.Components) []byte {
 // appendComponentsMembers appends the members of appendComponentsJSON's
 // object without its braces, "url" first.
 func appendComponentsMembers(dst []byte, c relurl.Components) []byte {
-	dst = appendJSONField(dst, true, "url", c.Input)
+	dst = jsonline.AppendField(dst, true, "url", c.Input)
 	for _, m := range [...]struct {
 		name string
 		c    relurl.Component
@@ -52,7 +37,7 @@ func appendComponentsMembers(dst []byte, c relurl.Components) []byte {
 		{"scheme", c.Scheme}, {"net_loc", c.NetLoc}, {"path", c.Path},
 		{"params", c.Params}, {"query", c.Query}, {"fragment", c.Fragment},
 	} {
-		dst = appendJSONOptional(dst, m.name, m.c.Value, m.c.Present)
+		dst = jsonline.AppendOptional(dst, m.name, m.c.Value, m.c.Present)
 	}
 	return dst
 }
@@ -62,11 +47,11 @@ func appendComponentsMembers(dst []byte, c relurl.Components) []byte {
 // and "reason". It is shared by "relurl check -json", "relurl parse -json"
 // and /api/parse.
 func appendValidityMembers(dst []byte, verr *relurl.ValidationError) []byte {
-	dst = appendJSONBool(dst, "valid", verr == nil)
+	dst = jsonline.AppendBool(dst, "valid", verr == nil)
 	if verr != nil {
-		dst = appendJSONInt(dst, "offset", verr.Offset)
-		dst = appendJSONField(dst, false, "rule", verr.Err.Error())
-		dst = appendJSONField(dst, false, "reason", verr.Reason)
+		dst = jsonline.AppendInt(dst, "offset", verr.Offset)
+		dst = jsonline.AppendField(dst, false, "rule", verr.Err.Error())
+		dst = jsonline.AppendField(dst, false, "reason", verr.Reason)
 	}
 	return dst
 }
@@ -92,38 +77,38 @@ func validate(s string) *relurl.ValidationError {
 // and "result".
 func appendTraceJSON(dst []byte, t relurl.Trace) []byte {
 	dst = append(dst, '{')
-	dst = appendJSONName(dst, true, "base")
+	dst = jsonline.AppendName(dst, true, "base")
 	dst = appendComponentsJSON(dst, t.Base)
-	dst = appendJSONName(dst, false, "ref")
+	dst = jsonline.AppendName(dst, false, "ref")
 	dst = appendComponentsJSON(dst, t.Ref)
-	dst = appendJSONName(dst, false, "steps")
+	dst = jsonline.AppendName(dst, false, "steps")
 	dst = append(dst, '[')
 	for i, s := range t.Steps {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, '{')
-		dst = appendJSONField(dst, true, "step", s.Step)
-		dst = appendJSONField(dst, false, "section", s.Section)
-		dst = appendJSONField(dst, false, "detail", s.Detail)
+		dst = jsonline.AppendField(dst, true, "step", s.Step)
+		dst = jsonline.AppendField(dst, false, "section", s.Section)
+		dst = jsonline.AppendField(dst, false, "detail", s.Detail)
 		dst = append(dst, '}')
 	}
 	dst = append(dst, ']')
-	dst = appendJSONInt(dst, "unrecorded", t.Unrecorded)
-	dst = appendJSONField(dst, false, "result", t.Result)
+	dst = jsonline.AppendInt(dst, "unrecorded", t.Unrecorded)
+	dst = jsonline.AppendField(dst, false, "result", t.Result)
 	return append(dst, '}')
 }
 
 // appendJSONStrings appends the member "name":[...] of strings that are
 // valid UTF-8 by construction (names of specifications).
 func appendJSONStrings(dst []byte, name string, ss []string) []byte {
-	dst = appendJSONName(dst, false, name)
+	dst = jsonline.AppendName(dst, false, name)
 	dst = append(dst, '[')
 	for i, s := range ss {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendJSONString(dst, s)
+		dst = jsonline.AppendString(dst, s)
 	}
 	return append(dst, ']')
 }

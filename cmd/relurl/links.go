@@ -12,6 +12,7 @@ import (
 
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/limits"
+
 	// Named crawler: bench_test.go has a func crawl.
 	crawler "github.com/relurl/relurl/internal/crawl"
 )

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/jsonline"
 	"golang.org/x/time/rate"
 )
 
@@ -285,12 +286,12 @@ func writeError(w http.ResponseWriter, status int, param, format string, args ..
 
 func appendErrorJSON(dst []byte, status int, param, msg string) []byte {
 	dst = append(dst, `{"error":{`...)
-	dst = appendJSONName(dst, true, "status")
+	dst = jsonline.AppendName(dst, true, "status")
 	dst = strconv.AppendInt(dst, int64(status), 10)
 	if param != "" {
-		dst = appendJSONField(dst, false, "param", param)
+		dst = jsonline.AppendField(dst, false, "param", param)
 	}
-	dst = appendJSONField(dst, false, "message", msg)
+	dst = jsonline.AppendField(dst, false, "message", msg)
 	return append(dst, "}}"...)
 }
 
