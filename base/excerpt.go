@@ -7,7 +7,7 @@ import (
 
 // maxExcerpt is the most bytes of an input that an error quotes, and
 // about the most its quoted form takes: enough to recognise the input,
-// short enough that a hostile one cannot make a huge message (issue 11).
+// short enough that a hostile one cannot make a huge message.
 const maxExcerpt = 120
 
 // excerpt quotes b, the first bytes of an input of n bytes in all, for an

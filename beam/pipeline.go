@@ -1,6 +1,6 @@
 // Package relurlbeam is an Apache Beam pipeline that extracts the links of
 // web archives (WARC and WAT files) and resolves them with relurl (RFC
-// 1808), for crawls too large for one machine (issue 7).
+// 1808), for crawls too large for one machine (docs/crawl.md).
 //
 // It lives in a module of its own so that the relurl library and command
 // never depend on the Beam SDK. The same pipeline runs on Beam's local

@@ -48,8 +48,8 @@ func Href(z *html.Tokenizer) (href string, ok bool) {
 
 // A HeadTracker follows the tokens of an HTML document and tells when its
 // head has ended. RFC 1808 section 3.1 (through RFC 1866) places BASE in
-// the HEAD, and the project's notes (RFC1808-NOTES.md, "Base URL") read it
-// so: a BASE element counts only while the head is open.
+// the HEAD, and the project reads it so (docs/design.md#base-url-section-3-innermost-wins):
+// a BASE element counts only while the head is open.
 //
 // The head ends as the HTML parsing algorithm ends it, whether or not the
 // document writes </head>: at </head>, </body>, </html> or </br>, at a

@@ -78,7 +78,7 @@ const (
 `
 )
 
-// Notes lists the readings of RFC1808-NOTES.md ("Presence") for the base
+// Notes lists the readings of docs/design.md#presence for the base
 // of section 5.
 var Notes = []Example{
 	{"notes", "?", "http://a/b/c/d;p?q"},

@@ -12,7 +12,7 @@ import (
 //
 // A record is its header, Content-Length bytes of content, and two CRLFs
 // (WARC/1.1 section 4). A wrong Content-Length must not make one record's
-// content take in the records after it (issue 11, defect 4), whatever
+// content take in the records after it (docs/design.md#per-reader), whatever
 // the form of the file (plain, gzipped whole, one gzip member per record,
 // a stream). So, while a record's content is read, it is scanned for a
 // record boundary: a blank line (two line ends, CRLF or LF) followed by a

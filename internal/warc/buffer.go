@@ -10,7 +10,7 @@ import (
 // next gzip member starts after a damaged one: from the damaged member's
 // start, but no further back than this before the point where the damage
 // was found. The same bytes are kept for a file and for a stream, so both
-// recover the same records (issue 11, defect 6).
+// recover the same records (docs/design.md#per-reader).
 const rewindWindow = 1 << 20
 
 // input buffers the file's bytes and counts them. The gzip decoder reads it

@@ -2,7 +2,7 @@
 // (".warc") or gzip-compressed with one gzip member per record
 // (".warc.gz"), as a stream of records.
 //
-// It exists because relurl's link extraction (issue 7) takes web crawls as
+// It exists because relurl's link extraction takes web crawls as
 // input and no Go WARC reader can be had from the module registry here. It
 // reads only what link extraction needs: the record header, the record
 // block, and for "response" records the HTTP response inside the block.

@@ -1,6 +1,6 @@
 // Package wat reads WAT files: the metadata files Common Crawl publishes
 // beside each WARC file, one JSON document per WARC record, holding for
-// HTML pages the BASE element and the links found (issue 7).
+// HTML pages the BASE element and the links found.
 //
 // # Layout
 //
@@ -123,8 +123,8 @@ func (l *Link) UnmarshalJSON(b []byte) error {
 // Decode reads one WAT JSON document from r (RFC 8259). It reads the
 // document as a stream of JSON tokens, keeping only the fields a Record holds, so the
 // memory it takes is that of the Record plus the longest single token, not
-// that of the document (issue 11: a WAT record can be made as large as
-// the reader allows). Bound r to bound the document: a warc.Reader's
+// that of the document (a WAT record can be made as large as the reader
+// allows). Bound r to bound the document: a warc.Reader's
 // Block stops at Limits.Record with an *warc.Error, which Decode returns.
 func Decode(r io.Reader) (*Record, error) {
 	// Common Crawl's WAT writer may repeat a name and pass on invalid
