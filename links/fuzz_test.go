@@ -164,3 +164,23 @@ func asciiLower(b []byte) string {
 	}
 	return string(out)
 }
+
+func FuzzScanner(f *testing.F) {
+	// The scanner and the reference reading agree on every document,
+	// read with a tiny buffer through readers of every pace.
+	for _, doc := range trickyHTML {
+		f.Add(doc)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		lim := limits.Limits{Token: 1 << 30, Noscript: 3, URL: 64}
+		if len(doc) < 100 {
+			// Small enough that no text run can reach the limit: the
+			// Token limit is met on tags and comments too.
+			lim.Token = 48
+		}
+		tinyBuffer(t, 16)
+		if diff := differ(doc, base.Retrieved("http://r/d/p"), relurl.RFC1808, lim); diff != "" {
+			t.Fatalf("%q:\n%s", doc, diff)
+		}
+	})
+}
