@@ -64,6 +64,7 @@ func FuzzSniff(f *testing.F) {
 	f.Add("Note: moved\r\n<a href=x>")                            // a header-like first line (issue 11)
 	f.Add("Content-Type: x\r\n folded\r\n\tagain\r\n\r\n")        // continuation lines
 	f.Add("<x:y>")                                                // markup that a header name could be
+	f.Add("<:\nBAse:")                                            // markup, then a base field: found by fuzzing
 	f.Fuzz(func(t *testing.T, s string) {
 		k := Sniff(bufio.NewReader(strings.NewReader(s)))
 		if k != HTML && k != Message {

@@ -237,13 +237,15 @@ func Sniff(br *bufio.Reader) Kind {
 }
 
 // isFieldName reports whether name is an RFC 822 field-name: one or more
-// CHARs other than CTLs, SPACE and ":" (section 3.2).
+// CHARs other than CTLs, SPACE and ":" (section 3.2), and other than "<"
+// and ">", which RFC 822 allows but no real header field has: a line that
+// begins "<x:" is markup, not a header.
 func isFieldName(name []byte) bool {
 	if len(name) == 0 {
 		return false
 	}
 	for _, c := range name {
-		if c <= ' ' || c >= 0x7f {
+		if c <= ' ' || c >= 0x7f || c == '<' || c == '>' {
 			return false
 		}
 	}
