@@ -142,6 +142,7 @@ func FuzzRelative(f *testing.F) {
 	f.Add("sc:opaque", "sc:opaque#f")                                                    // an opaque base
 	f.Add("http://h/a/", "http://h/a:b/c")                                               // a colon in the first segment
 	f.Add("http://h/x/y", "http://h//z")                                                 // a path starting "//"
+	f.Add("sc:/0//", "sc:/.//")                                                          // only a longer reference keeps the dot path: found by fuzzing
 	f.Fuzz(func(t *testing.T, base, target string) {
 		b, err := Parse(base, nil)
 		if err != nil {

@@ -28,7 +28,9 @@ func AppendRelative(dst []byte, base, target *URL) []byte {
 	}
 	n := len(dst)
 	dst, ok := appendCandidate(dst, base, target)
-	if ok {
+	// A candidate longer than the href is no gain ("../.././/" for a path
+	// "/.//" that must be written so to keep its dot segment).
+	if ok && len(dst)-n <= len(target.href) {
 		// Check the candidate: resolve it after itself in dst. It is read
 		// as a string in place: its bytes are not written again (the
 		// resolution appends after them), and the string does not outlive
@@ -42,9 +44,8 @@ func AppendRelative(dst []byte, base, target *URL) []byte {
 		if err == nil && string(out[m:]) == target.href {
 			return out[:m]
 		}
-		dst = dst[:n]
 	}
-	return append(dst, target.href...)
+	return append(dst[:n], target.href...)
 }
 
 // appendCandidate appends the candidate reference and reports whether there
