@@ -1,0 +1,346 @@
+package crawl
+
+// The archive path against decompression (issue 14): "relurl links" on a
+// .warc.gz of real, link-dense documentation pages should cost at most 2
+// times the CPU time of decompressing the file alone, and -jobs 2 should
+// give about twice the throughput of -jobs 1 on two idle cores. Both are
+// measured as ratios in one run, the sides alternating, by CPU time.
+//
+//	go test -run '^$' -bench '^BenchmarkArchiveVsGunzip$' -benchtime=5x -count=3 ./internal/crawl
+//	go test -run '^$' -bench '^BenchmarkJobs$' -benchtime=3x -count=3 ./internal/crawl
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	kpgzip "github.com/klauspost/compress/gzip"
+
+	"github.com/relurl/relurl/internal/archive"
+	"github.com/relurl/relurl/internal/cputime"
+	"github.com/relurl/relurl/internal/warc"
+	"github.com/relurl/relurl/internal/warc/warctest"
+	"github.com/relurl/relurl/links"
+)
+
+// benchHTMLBytes is the least amount of HTML the archive holds: the pages
+// found are repeated (under other URLs) until there is this much.
+const benchHTMLBytes = 32 << 20
+
+// benchPage is one HTML page and the URL it is recorded under.
+type benchPage struct {
+	url  string
+	body []byte
+}
+
+// benchPages returns the real documentation pages at hand: the Node.js
+// API sample of links/testdata (always there), the whole Node.js API
+// reference where Debian's nodejs package installed it, and the HTML of
+// $GOROOT/doc.
+func benchPages(b *testing.B) []benchPage {
+	var pages []benchPage
+	add := func(glob, prefix string) {
+		files, _ := filepath.Glob(glob)
+		for _, f := range files {
+			body, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pages = append(pages, benchPage{prefix + filepath.Base(f), body})
+		}
+	}
+	add(filepath.Join("..", "..", "links", "testdata", "nodejs-api", "*.html"), "https://nodejs.org/api/sample/")
+	if len(pages) == 0 {
+		b.Fatal("no links/testdata/nodejs-api/*.html")
+	}
+	add("/usr/share/doc/nodejs/api/*.html", "https://nodejs.org/api/")
+	if root, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
+		add(filepath.Join(strings.TrimSpace(string(root)), "doc", "*.html"), "https://go.dev/doc/")
+	}
+	return pages
+}
+
+// benchArchives writes the pages, repeated to benchHTMLBytes, as WARC
+// response records, one gzip member per record as crawlers write them:
+// all of them to one file, and the same records dealt round-robin to
+// parts files for the -jobs benchmark. It returns the paths and the
+// bytes of HTML.
+func benchArchives(b *testing.B, parts int) (whole string, split []string, html int64) {
+	pages := benchPages(b)
+	dir := b.TempDir()
+	open := func(name string) (*os.File, *bufio.Writer, *warctest.Writer) {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		bw := bufio.NewWriter(f)
+		w := warctest.NewWriter(bw, true)
+		if _, err := w.Write(warctest.Warcinfo()); err != nil {
+			b.Fatal(err)
+		}
+		return f, bw, w
+	}
+	type out struct {
+		f  *os.File
+		bw *bufio.Writer
+		w  *warctest.Writer
+	}
+	var outs []out
+	for i := range parts + 1 {
+		name := "all.warc.gz"
+		if i > 0 {
+			name = fmt.Sprintf("part-%d.warc.gz", i)
+		}
+		f, bw, w := open(name)
+		outs = append(outs, out{f, bw, w})
+	}
+	var nrec int
+	for rep := 0; html < benchHTMLBytes; rep++ {
+		for _, p := range pages {
+			u := p.url
+			if rep > 0 {
+				u = strings.Replace(u, "://", fmt.Sprintf("://copy%d.", rep), 1)
+			}
+			rec := warctest.HTML(u, string(p.body))
+			for _, o := range []out{outs[0], outs[1+nrec%parts]} {
+				if _, err := o.w.Write(rec); err != nil {
+					b.Fatal(err)
+				}
+			}
+			nrec++
+			html += int64(len(p.body))
+		}
+	}
+	for _, o := range outs {
+		if err := o.bw.Flush(); err != nil {
+			b.Fatal(err)
+		}
+		if err := o.f.Close(); err != nil {
+			b.Fatal(err)
+		}
+		split = append(split, o.f.Name())
+	}
+	fi, _ := os.Stat(split[0])
+	b.Logf("%d pages (%d distinct), %.1f MB of HTML; %s: %.1f MB", nrec, len(pages), float64(html)/1e6, filepath.Base(split[0]), float64(fi.Size())/1e6)
+	return split[0], split[1:], html
+}
+
+// gunzipFile decompresses every gzip member of path to io.Discard with
+// github.com/klauspost/compress/gzip, the decoder internal/warc uses,
+// reading a bufio.Reader as internal/warc does: the floor of any reading
+// of the archive.
+func gunzipFile(b *testing.B, path string, zr *kpgzip.Reader, buf []byte) {
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := zr.Reset(bufio.NewReaderSize(f, 64<<10)); err != nil {
+		b.Fatal(err)
+	}
+	zr.Multistream(true)
+	if _, err := io.CopyBuffer(io.Discard, zr, buf); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// runLinks is "relurl links -jobs J INPUTS > /dev/null" through
+// Config.Run, as the command calls it; it returns the links written.
+func runLinks(b *testing.B, jobs int, inputs ...string) int64 {
+	var errb bytes.Buffer
+	c := Config{Jobs: jobs, Stdout: io.Discard, Stderr: &errb, Prefix: "relurl: links: "}
+	st, err := c.Run(inputs)
+	if err != nil || st.Failed || errb.Len() > 0 {
+		b.Fatalf("links: %v %s", err, errb.Bytes())
+	}
+	return st.Links
+}
+
+// contender is one side of a comparison: run does the work once and
+// returns the CPU time it took.
+type contender struct {
+	name string
+	run  func() time.Duration
+	cpu  time.Duration
+	wall time.Duration
+}
+
+// inProcess wraps f, done by this process, as a contender's run.
+func inProcess(f func()) func() time.Duration {
+	return func() time.Duration {
+		c0, _ := cputime.Process()
+		f()
+		c1, _ := cputime.Process()
+		return c1 - c0
+	}
+}
+
+// alternate runs every contender once per iteration, the order rotating
+// from one iteration to the next, so that a change in the load of the
+// machine falls on all of them alike, and sums the CPU and wall time of
+// each. Garbage is collected between two contenders, outside the
+// measurement, so that one does not pay for the other's.
+func alternate(b *testing.B, cs []*contender) int {
+	rounds := 0
+	for b.Loop() {
+		for i := range cs {
+			c := cs[(rounds+i)%len(cs)]
+			b.StopTimer()
+			runtime.GC()
+			b.StartTimer()
+			t0 := time.Now()
+			c.cpu += c.run()
+			c.wall += time.Since(t0)
+		}
+		rounds++
+	}
+	return rounds
+}
+
+// loadavg returns the first three fields of /proc/loadavg, or "?".
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// BenchmarkArchiveVsGunzip runs over one .warc.gz of real pages, in turn:
+// decompression alone ("gunzip", klauspost to io.Discard); the WARC
+// reader reading every record, HTTP header and body ("warc"); the same
+// with every link extracted and resolved by internal/archive, as the
+// links command does, with nothing written ("extract"); the whole links
+// command writing TSV rows to io.Discard ("links"); and, when there is
+// one, the system's "gzip -dc" (its own CPU time, as a child process).
+// It reports each one's CPU time as a multiple of gunzip's ("x-gunzip"
+// for the links command: the goal is at most 2), links per CPU second and
+// MB of HTML per CPU second of the links command. Wall time is not
+// reported: on a shared machine it measures the other sessions.
+func BenchmarkArchiveVsGunzip(b *testing.B) {
+	path, _, html := benchArchives(b, 1)
+	b.Logf("load average before: %s", loadavg())
+	zr := new(kpgzip.Reader)
+	buf := make([]byte, 64<<10)
+	var x links.Extractor
+	var nlinks, extracted int64
+	gunzip := &contender{name: "gunzip", run: inProcess(func() { gunzipFile(b, path, zr, buf) })}
+	warcOnly := &contender{name: "warc", run: inProcess(func() {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		r := warc.NewReader(f, path)
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			if rec.IsHTTPResponse() {
+				resp, err := rec.ReadHTTPResponse()
+				if err != nil {
+					b.Fatal(err)
+				}
+				io.CopyBuffer(io.Discard, resp.Body, buf)
+			}
+		}
+	})}
+	extract := &contender{name: "extract", run: inProcess(func() {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		extracted = 0
+		a := archive.Reader{File: path, Extractor: &x,
+			Link:  func(string, links.Link) error { extracted++; return nil },
+			Error: func(err error) { b.Fatal(err) },
+		}
+		a.Read(f)
+	})}
+	linksCmd := &contender{name: "links", run: inProcess(func() { nlinks = runLinks(b, 1, path) })}
+	cs := []*contender{gunzip, warcOnly, extract, linksCmd}
+	if gz, err := exec.LookPath("gzip"); err == nil {
+		cs = append(cs, &contender{name: "gzip-dc", run: func() time.Duration {
+			cmd := exec.Command(gz, "-dc", path)
+			cmd.Stdout = io.Discard
+			if err := cmd.Run(); err != nil {
+				b.Fatal(err)
+			}
+			return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		}})
+	}
+	rounds := alternate(b, cs)
+	b.Logf("load average after: %s", loadavg())
+	if extracted != nlinks || nlinks == 0 {
+		b.Fatalf("the links command wrote %d links, the archive reader extracted %d", nlinks, extracted)
+	}
+	if gunzip.cpu <= 0 || linksCmd.cpu <= 0 {
+		b.Skip("no CPU time measured on this platform")
+	}
+	for _, c := range cs[1:] {
+		name := "x-gunzip"
+		if c != linksCmd {
+			name = c.name + "-x-gunzip"
+		}
+		b.ReportMetric(c.cpu.Seconds()/gunzip.cpu.Seconds(), name)
+	}
+	b.ReportMetric(float64(nlinks)*float64(rounds)/linksCmd.cpu.Seconds(), "links/cpu-s")
+	b.ReportMetric(float64(html)*float64(rounds)/1e6/linksCmd.cpu.Seconds(), "html-MB/cpu-s")
+}
+
+// BenchmarkJobs runs the links command over 4 .warc.gz files of real
+// pages (the same records dealt round-robin) with -jobs 1 and with -jobs
+// 2, alternately, and reports "speedup" (wall time of -jobs 1 over -jobs
+// 2: the goal is at least 1.8 on an idle 2-core machine), "cpu-speedup"
+// (the same by CPU time: below 1 when two jobs spend more CPU per link),
+// and the cores each used on average (CPU time over wall time): on a
+// shared machine the speedup cannot exceed cores-jobs2 over cores-jobs1.
+// The load average before and after is logged.
+func BenchmarkJobs(b *testing.B) {
+	_, parts, _ := benchArchives(b, 4)
+	b.Logf("load average before: %s", loadavg())
+	var n1, n2 int64
+	j1 := &contender{name: "jobs1", run: inProcess(func() { n1 = runLinks(b, 1, parts...) })}
+	j2 := &contender{name: "jobs2", run: inProcess(func() { n2 = runLinks(b, 2, parts...) })}
+	alternate(b, []*contender{j1, j2})
+	b.Logf("load average after: %s", loadavg())
+	if n1 != n2 || n1 == 0 {
+		b.Fatalf("-jobs 1 wrote %d links, -jobs 2 %d", n1, n2)
+	}
+	b.ReportMetric(j1.wall.Seconds()/j2.wall.Seconds(), "speedup")
+	if j1.cpu > 0 && j2.cpu > 0 {
+		b.ReportMetric(j1.cpu.Seconds()/j2.cpu.Seconds(), "cpu-speedup")
+		b.ReportMetric(j1.cpu.Seconds()/j1.wall.Seconds(), "cores-jobs1")
+		b.ReportMetric(j2.cpu.Seconds()/j2.wall.Seconds(), "cores-jobs2")
+	}
+}
+
+// BenchmarkArchiveLinks is the links command alone on the archive of
+// BenchmarkArchiveVsGunzip, to profile where its time goes:
+//
+//	go test -run '^$' -bench '^BenchmarkArchiveLinks$' -benchtime=10x -cpuprofile cpu.out ./internal/crawl
+//	go tool pprof -top crawl.test cpu.out
+func BenchmarkArchiveLinks(b *testing.B) {
+	path, _, html := benchArchives(b, 1)
+	b.SetBytes(html)
+	for b.Loop() {
+		runLinks(b, 1, path)
+	}
+}
