@@ -171,6 +171,9 @@ func FuzzScanner(f *testing.F) {
 	for _, doc := range trickyHTML {
 		f.Add(doc)
 	}
+	// Found by fuzzing: at a Token limit of 48 the Tokenizer's lookahead
+	// past noscript's raw text breaks the limit where the scanner does not.
+	f.Add("<nosCript>0000<A href 0000000000000><A href 000</nosCript>")
 	f.Fuzz(func(t *testing.T, doc string) {
 		lim := limits.Limits{Token: 1 << 30, Noscript: 3, URL: 64}
 		if len(doc) < 100 {

@@ -58,13 +58,25 @@ func differ(doc string, outer base.Base, spec relurl.Spec, lim limits.Limits) st
 // raw text) and the scanner does not, so that one may stop at the token
 // with a *LimitError where the other goes on. The links before are the
 // same.
+//
+// Each reading is cut at its first line that names the Token limit (the
+// error, or the warning that links held for the head's end exceed it,
+// which the Tokenizer may give for a token the scanner never holds).
 func tokenLimitPrefix(got, want string) bool {
 	if !strings.Contains(got+want, "Token limit") {
 		return false
 	}
-	g := got[:strings.LastIndex(got[:len(got)-1], "\n")+1] // without the error line
-	w := want[:strings.LastIndex(want[:len(want)-1], "\n")+1]
+	g, w := beforeTokenLimit(got), beforeTokenLimit(want)
 	return strings.HasPrefix(g, w) || strings.HasPrefix(w, g)
+}
+
+// beforeTokenLimit returns the lines of a reading before the first that
+// names the Token limit, or before its last line (the error) if none does.
+func beforeTokenLimit(r string) string {
+	if i := strings.Index(r, "Token limit"); i >= 0 {
+		return r[:strings.LastIndex(r[:i], "\n")+1]
+	}
+	return r[:strings.LastIndex(r[:len(r)-1], "\n")+1]
 }
 
 // tinyBuffer makes the scanner start with a buffer of n bytes for the
