@@ -221,7 +221,7 @@ func FuzzSpecResolve(f *testing.F) {
 			if app := s.ParseBase(base).AppendResolve(buf[:0], ref); string(app) != got {
 				t.Fatalf("%v.AppendResolve(%q, %q) = %q, Resolve gives %q", s, base, ref, app, got)
 			}
-			if len(got) > len(base)+len(ref)+1 {
+			if len(got) > len(base)+len(ref)+1 && s != WHATWG {
 				t.Fatalf("%v.Resolve(%q, %q) = %q: too long", s, base, ref, got)
 			}
 		}
@@ -303,6 +303,12 @@ func FuzzSpecRelative(f *testing.F) {
 	f.Fuzz(func(t *testing.T, n uint8, base, target string) {
 		s := Specs()[int(n)%len(Specs())]
 		r := s.Relative(base, target)
+		if s == WHATWG {
+			// The URL Standard's target is its serialization.
+			if href, err := WHATWG.ResolveErr("", target); err == nil {
+				target = href
+			}
+		}
 		if r != target && s.Resolve(base, r) != target {
 			t.Fatalf("%s: Relative(%q, %q) = %q resolves to %q", s, base, target, r, s.Resolve(base, r))
 		}
