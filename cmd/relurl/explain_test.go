@@ -115,12 +115,12 @@ func TestExplainMarksDifferences(t *testing.T) {
 	defer func() { specAnswers = saved }()
 	specAnswers = append(specAnswers[:1:1], struct {
 		Name    string
-		Resolve func(base, ref string) string
-	}{"other", func(base, ref string) string {
+		Resolve func(base, ref string) (string, error)
+	}{"other", func(base, ref string) (string, error) {
 		if base == rfcexamples.Base && ref == ";x" {
-			return "http://a/b/c/;x"
+			return "http://a/b/c/;x", nil
 		}
-		return relurl.Resolve(base, ref)
+		return relurl.Resolve(base, ref), nil
 	}})
 	_, out, _ := runExplainCmd("explain", rfcexamples.Base, ";x")
 	if !strings.Contains(out, "  other      `http://a/b/c/;x`   (differs from rfc1808)\n") ||
