@@ -269,8 +269,14 @@ func (j *job) writeBytes(k *links.LinkBytes) error {
 }
 
 // write writes one output row, unless one of its URLs is longer than the
-// URL limit.
+// URL limit. Under WHATWG, a link the URL Standard rejects is written with
+// an empty url (no success of it is empty) and reported with the reason.
 func (j *job) write(k links.Link) error {
+	if k.URL == "" && j.Spec == relurl.WHATWG && j.Differ == nil {
+		if _, err := relurl.WHATWG.ResolveErr(k.Base.URL, k.Ref); err != nil {
+			j.report(j.doc + ": " + string(appendAttribute(nil, k, AppendTSV)) + " link: " + err.Error())
+		}
+	}
 	n := len(j.sink.buf)
 	var err error
 	if j.sink.buf, err = j.rows.Append(j.sink.buf, j.doc, k); err != nil {

@@ -258,3 +258,22 @@ func TestDiffer(t *testing.T) {
 		t.Errorf("NDJSON: %q, %v", out.String(), err)
 	}
 }
+
+// TestWHATWGFailure checks that under -spec whatwg a link the URL Standard
+// rejects keeps its row, with an empty url, and is reported with the
+// reason: never a silent empty answer.
+func TestWHATWGFailure(t *testing.T) {
+	var out, errs bytes.Buffer
+	c := &Config{Stdin: strings.NewReader(`<a href="g"><a href="http://a:99999/">`), Stdout: &out, Stderr: &errs, Prefix: "x: ",
+		URL: "http://a/b", Type: HTML, Spec: relurl.WHATWG}
+	s, err := c.Run([]string{"-"})
+	if err != nil || !s.Failed || s.Links != 2 {
+		t.Fatalf("stats %+v, err %v", s, err)
+	}
+	if want := "-\thttp://a/b\tretrieval\ta@href\tg\thttp://a/g\n-\thttp://a/b\tretrieval\ta@href\thttp://a:99999/\t\n"; out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+	if e := errs.String(); e != "x: -: a@href link: whatwg: parse \"http://a:99999/\": port-out-of-range at offset 9\n" {
+		t.Errorf("stderr %q", e)
+	}
+}
