@@ -199,7 +199,8 @@ func TestBaseValue(t *testing.T) {
 	seen := map[ParsedBase]Spec{}
 	for _, s := range Specs() {
 		// Under WHATWG a ParsedBase holds a pointer: equal to its copies only.
-		if b := s.ParseBase(base); s != WHATWG && b != s.ParseBase(strings.Clone(base)) || b != b {
+		b := s.ParseBase(base)
+		if cp := b; s != WHATWG && b != s.ParseBase(strings.Clone(base)) || cp != b {
 			t.Errorf("%v: two ParsedBases parsed from equal strings differ", s)
 		}
 		if s.ParseBase(base) == s.ParseBase(base+"#f") {
