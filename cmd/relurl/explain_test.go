@@ -142,3 +142,20 @@ func TestExplainMarksDifferences(t *testing.T) {
 		t.Errorf("answers %+v", r.Answers)
 	}
 }
+
+// TestExplainWHATWG checks -spec whatwg: the parser's states, the answer,
+// and a failure shown with its reason, in text and in JSON.
+func TestExplainWHATWG(t *testing.T) {
+	_, out, _ := runExplainCmd("explain", "-spec", "whatwg", "http://a/b/c/d;p?q", "http:g")
+	for _, w := range []string{"steps by whatwg", "ref  relative state", "result by whatwg (URL Standard section 4.4): `http://a/b/c/g`", "whatwg     `http://a/b/c/g`   (differs from rfc1808)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("text lacks %q:\n%s", w, out)
+		}
+	}
+	_, out, _ = runExplainCmd("explain", "-json", "-spec", "whatwg", "http://a/", "http://a:x/")
+	for _, w := range []string{`"spec":"whatwg","result":"","error":"whatwg: parse \"http://a:x/\": port-invalid at offset 9"`, `{"spec":"whatwg","result":"","error":`} {
+		if !strings.Contains(out, w) {
+			t.Errorf("JSON lacks %q:\n%s", w, out)
+		}
+	}
+}
