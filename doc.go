@@ -36,19 +36,27 @@
 //
 // # One call per job
 //
-// RFC 1808 is the default; a Spec (RFC1808, RFC2396, RFC3986) chooses a
-// specification for a call. The package-level Resolve, Relative and
-// Explain are RFC1808's methods, one line each.
+// RFC 1808 is the default; a Spec (RFC1808, RFC2396, RFC3986, WHATWG)
+// chooses a specification for a call. The package-level Resolve, Relative
+// and Explain are RFC1808's methods, one line each.
 //
 //	job                                    RFC 1808                     any Spec s
 //	parse into components (section 2.4)    Parse(s) URL                 s.Explain(u, "").Base
 //	validate (section 2.2)                 Validate(s) error            -
-//	resolve from strings                   Resolve(base, ref)           s.Resolve(base, ref)
+//	resolve from strings                   Resolve(base, ref)           s.ResolveErr(base, ref)
 //	resolve many against one base,         RFC1808.ParseBase(base)      s.ParseBase(base)
-//	  without allocating                     .AppendResolve(dst, ref)     .AppendResolve(dst, ref)
+//	  without allocating                     .AppendResolve(dst, ref)     .AppendResolveErr(dst, ref)
 //	write a relative reference (5.3)       Relative(base, target)       s.Relative(base, target)
 //	  many, against one parsed base          .AppendRelative(dst, t)      .AppendRelative(dst, t)
 //	explain a resolution                   Explain(base, ref) Trace     s.Explain(base, ref)
+//
+// WHATWG, the URL Standard that browsers follow, is the one specification
+// whose parser can fail ("https://exa mple.org"). Its failure is an error,
+// never an empty answer alone: code that may be given WHATWG resolves by
+// ResolveErr and AppendResolveErr, whose error is a *WHATWGError (input,
+// offset, the standard's reason) and always nil under the RFCs. Resolve and
+// AppendResolve stay the one-result forms for the RFCs, which never fail;
+// under WHATWG they give "" (append nothing) on failure.
 //
 // Errors of Validate are *ValidationError, and errors.Is reaches the rule
 // broken: ErrEscape, ErrUChar, ErrFragment, ErrFirstSegment.

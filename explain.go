@@ -25,6 +25,9 @@ type Trace struct {
 	Unrecorded int `json:"unrecorded"`
 	// Result is the resolution, equal to Spec.Resolve's.
 	Result string `json:"result"`
+	// Err is the failure under WHATWG (ResolveErr's error text), with
+	// Result empty; "" otherwise.
+	Err string `json:"error,omitempty"`
 }
 
 // maxTracedRemovals is the most ".." removals a Trace lists one by one.
@@ -78,6 +81,9 @@ func Explain(base, ref string) Trace { return RFC1808.Explain(base, ref) }
 // trace of the resolution. Its time and memory are linear in
 // len(base)+len(ref), and the trace holds a bounded number of steps.
 func (s Spec) Explain(base, ref string) Trace {
+	if s.id == idWHATWG {
+		return explainWHATWG(base, ref)
+	}
 	rec := &recorder{Trace: Trace{Spec: s}}
 	var out []byte
 	if s.id == id1808 {
@@ -258,6 +264,8 @@ var dotLabels = [...]struct{ merge, dot, final, pop, popFinal, above, section, r
 	id1808: {"6", "6a", "6b", "6c", "6d", "6c", "4", "6a-6d"},
 	id2396: {"6a", "6c", "6d", "6e", "6f", "6g", "5.2", "6c-6g"},
 	id3986: {"5.2.3", "B", "B", "C", "C", "C", "5.2.4", ""},
+	// The URL Standard's steps are its parser's states (section 4.4).
+	idWHATWG: {section: "4.4"},
 }
 
 // dot records a "." segment that the rules drop (6a, or 6b when last).
@@ -348,15 +356,18 @@ var keptNotes = [...]string{
 
 // names are the components' names and sections, as each Spec has them.
 var names = [...][6][2]string{
-	id1808: {{"scheme", "2.4.2"}, {"net_loc", "2.4.3"}, {"path", "2.4.6"}, {"params", "2.4.5"}, {"query", "2.4.4"}, {"fragment", "2.4.1"}},
-	id2396: {{"scheme", "3.1"}, {"authority", "3.2"}, {"path", "3.3"}, {"", ""}, {"query", "3.4"}, {"fragment", "4.1"}},
-	id3986: {{"scheme", "3.1"}, {"authority", "3.2"}, {"path", "3.3"}, {"", ""}, {"query", "3.4"}, {"fragment", "3.5"}},
+	id1808:   {{"scheme", "2.4.2"}, {"net_loc", "2.4.3"}, {"path", "2.4.6"}, {"params", "2.4.5"}, {"query", "2.4.4"}, {"fragment", "2.4.1"}},
+	id2396:   {{"scheme", "3.1"}, {"authority", "3.2"}, {"path", "3.3"}, {"", ""}, {"query", "3.4"}, {"fragment", "4.1"}},
+	id3986:   {{"scheme", "3.1"}, {"authority", "3.2"}, {"path", "3.3"}, {"", ""}, {"query", "3.4"}, {"fragment", "3.5"}},
+	idWHATWG: {{"scheme", "3.1"}, {"authority", "3.2"}, {"path", "3.3"}, {"", ""}, {"query", "3.4"}, {"fragment", "3.5"}},
 }
 
 var headers = [...][2]string{
 	id1808: {"RFC 1808 section 2.4", "RFC 1808 section 4"},
 	id2396: {"RFC 2396 Appendix B", "RFC 2396 section 5.2"},
 	id3986: {"RFC 3986 Appendix B", "RFC 3986 section 5.2"},
+	// The inputs as written (a relative reference has no URL record).
+	idWHATWG: {"as written, RFC 3986 Appendix B", "URL Standard section 4.4, the basic URL parser's states"},
 }
 
 // String returns the trace as text for people: the components of base and
@@ -385,6 +396,10 @@ func (t Trace) String() string {
 			sec = " [" + s.Section + "]"
 		}
 		fmt.Fprintf(&b, "  %-4s %s%s\n", s.Step, s.Detail, sec)
+	}
+	if t.Err != "" {
+		fmt.Fprintf(&b, "\nfailure    %s\n", t.Err)
+		return b.String()
 	}
 	fmt.Fprintf(&b, "\nresult     %s\n", quote.Quote(t.Result))
 	return b.String()

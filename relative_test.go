@@ -421,10 +421,15 @@ func TestSpecRelative(t *testing.T) {
 		for _, b := range bases {
 			for _, tg := range targets {
 				r := s.Relative(b, tg)
-				if got := s.Resolve(b, r); got != tg && r != tg {
+				want := tg
+				if s == WHATWG {
+					// The URL Standard's target is its serialization.
+					want, _ = WHATWG.ResolveErr("", tg)
+				}
+				if got := s.Resolve(b, r); got != want && r != tg {
 					t.Errorf("%s: Relative(%q, %q) = %q, which resolves to %q", s, b, tg, r, got)
 				}
-				if len(r) > len(tg) {
+				if len(r) > max(len(tg), len(want)) {
 					t.Errorf("%s: Relative(%q, %q) = %q is longer than the target", s, b, tg, r)
 				}
 			}

@@ -21,14 +21,15 @@ import (
 // drops the base's last segment) and the base's fragment (inherited by the
 // empty reference under RFC 1808 only). "relurl compare -table" lists them.
 //
-// A Spec is one of RFC1808, RFC2396 and RFC3986: no other value can be
-// made. The zero value is RFC1808. Specs are comparable.
+// A Spec is one of RFC1808, RFC2396, RFC3986 and WHATWG: no other value
+// can be made. The zero value is RFC1808. Specs are comparable.
 type Spec struct{ id uint8 }
 
 const (
 	id1808 = iota
 	id2396
 	id3986
+	idWHATWG
 )
 
 // The specifications.
@@ -42,22 +43,28 @@ var (
 	// RFC3986 is "URI: Generic Syntax" (2005), section 5.2, with a strict
 	// parser: "http:g" stays "http:g".
 	RFC3986 = Spec{id3986}
+	// WHATWG is the URL Standard (url.spec.whatwg.org), what browsers
+	// do: its basic URL parser (section 4.4) with the reference as input
+	// and the parsed base as base URL. Unlike the RFCs it normalises
+	// (hosts, percent-encoding, default ports, "\" as "/") and can fail;
+	// see ResolveErr.
+	WHATWG = Spec{idWHATWG}
 )
 
-var specNames = [...]string{id1808: "rfc1808", id2396: "rfc2396", id3986: "rfc3986"}
+var specNames = [...]string{id1808: "rfc1808", id2396: "rfc2396", id3986: "rfc3986", idWHATWG: "whatwg"}
 
 // Specs returns every Spec, oldest first, in a new slice.
-func Specs() []Spec { return []Spec{RFC1808, RFC2396, RFC3986} }
+func Specs() []Spec { return []Spec{RFC1808, RFC2396, RFC3986, WHATWG} }
 
 // ErrUnknownSpec is the error ParseSpec wraps for a name it does not know.
 var ErrUnknownSpec = errors.New("relurl: unknown specification")
 
 // String returns the specification's name in lower case: "rfc1808",
-// "rfc2396" or "rfc3986".
+// "rfc2396", "rfc3986" or "whatwg".
 func (s Spec) String() string { return specNames[s.id] }
 
 // ParseSpec returns the Spec named name, in any case ("rfc1808",
-// "RFC2396", "Rfc3986"). Otherwise it returns an error wrapping
+// "RFC2396", "Rfc3986", "WHATWG"). Otherwise it returns an error wrapping
 // ErrUnknownSpec that names the input and the choices.
 func ParseSpec(name string) (Spec, error) {
 	for id, n := range specNames {
@@ -95,9 +102,10 @@ func specRules(id uint8) *uriRules {
 }
 
 // Resolve returns the absolute form of ref in the context of base by the
-// specification s. It is defined for any two strings, never fails, and
-// does no percent-decoding, case folding or normalization beyond what the
-// specification's algorithm says.
+// specification s. Under the RFCs it is defined for any two strings, never
+// fails, and does no percent-decoding, case folding or normalization beyond
+// what the specification's algorithm says. Under WHATWG, which can fail, it
+// returns "" on failure: a caller that may be given WHATWG calls ResolveErr.
 //
 // In every specification an empty base means there is no base (RFC 1808
 // section 4 step 1; RFC 2396 and RFC 3986 leave the default base to the
@@ -108,6 +116,10 @@ func specRules(id uint8) *uriRules {
 func (s Spec) Resolve(base, ref string) string {
 	if s.id == id1808 {
 		return resolve1808(base, ref)
+	}
+	if s.id == idWHATWG {
+		r, _ := resolveWHATWG(base, ref)
+		return r
 	}
 	var buf [256]byte
 	out := appendURI(buf[:0], baseView{s: base}, ref, s.rules(), nil)
@@ -123,11 +135,14 @@ func (s Spec) Resolve(base, ref string) string {
 // ref). Like Parse, it never fails; the empty string is no base.
 func (s Spec) ParseBase(base string) ParsedBase {
 	if s.id == id1808 {
-		return ParsedBase{Parse(base)}
+		return ParsedBase{u: Parse(base)}
+	}
+	if s.id == idWHATWG {
+		return parseBaseWHATWG(base)
 	}
 	u := parseURI(base)
 	u.spec = s.id
-	return ParsedBase{u}
+	return ParsedBase{u: u}
 }
 
 // A ParsedBase is a base URL parsed once by one Spec, for resolving many
@@ -138,14 +153,20 @@ func (s Spec) ParseBase(base string) ParsedBase {
 // reading it.
 //
 // A ParsedBase is a small immutable value: comparable, and equal to
-// another exactly when parsed from the same string by the same Spec. The
+// another exactly when parsed from the same string by the same Spec, but
+// under WHATWG, where it is equal only to its copies. The
 // zero ParsedBase is the empty base under RFC1808: every reference is
 // taken as it is (RFC 1808 section 4 step 1).
 type ParsedBase struct {
 	// u is Parse's URL under RFC1808; under RFC2396 and RFC3986 parseURI's
 	// split in the same layout, with the authority as net_loc and no
-	// params, and u.spec set.
+	// params, and u.spec set; under WHATWG only u.s and u.spec are set.
 	u URL
+	// w is the base parsed by the URL Standard, or its failure, under
+	// WHATWG; nil otherwise. It is a pointer, made once by ParseBase,
+	// because the whatwg parser keeps its base: a pointer into a copy of
+	// the ParsedBase would move every copy to the heap.
+	w *whatwgBase
 }
 
 // Spec returns the specification b was parsed and resolves by.
@@ -157,8 +178,22 @@ func (b ParsedBase) String() string { return b.u.s }
 // AppendResolve appends b.Spec().Resolve(b.String(), ref) to dst and returns
 // the extended buffer. It does not allocate when dst has room for the
 // result, which is never longer than len(b.String())+len(ref)+1.
+//
+// Under WHATWG it appends nothing on failure: a caller that may be given
+// WHATWG calls AppendResolveErr.
 func (b ParsedBase) AppendResolve(dst []byte, ref string) []byte {
 	// Small enough to inline, so that the base is not copied for the call.
+	return b.appendResolve(dst, ref)
+}
+
+// appendResolve is AppendResolve. The URL Standard's parser is called here
+// and not in URL.appendResolve, because it keeps its buffer: there it would
+// move the stack buffer of every Resolve to the heap.
+func (b *ParsedBase) appendResolve(dst []byte, ref string) []byte {
+	if b.w != nil {
+		dst, _ = b.w.appendResolve(dst, b.u.s, ref)
+		return dst
+	}
 	return b.u.appendResolve(dst, ref, nil)
 }
 
@@ -171,7 +206,16 @@ func (b ParsedBase) AppendResolve(dst []byte, ref string) []byte {
 // 1808's answer, the absolute-path form and the network-path form of
 // target, and returns the first that s resolves back to target. Every
 // answer but target itself is checked by resolving it.
+//
+// Under WHATWG the target is taken as the URL Standard parses it, with no
+// base, and r is the shortest reference found (fragment, query, relative
+// path, absolute path, network path) that resolves to the target's href,
+// checked likewise: whatwg's Relative. A target that fails to parse, or a
+// base that does, gives target.
 func (s Spec) Relative(base, target string) string {
+	if s.id == idWHATWG {
+		return relativeWHATWG(base, target)
+	}
 	b := s.ParseBase(base)
 	if s.id == id1808 {
 		return b.u.relativeString(target)
@@ -184,6 +228,9 @@ func (s Spec) Relative(base, target string) string {
 // has room for its work, done in dst's spare capacity:
 // 8*(len(b.String())+len(target)+1) bytes beyond len(dst) always suffice.
 func (b ParsedBase) AppendRelative(dst []byte, target string) []byte {
+	if b.u.spec == idWHATWG {
+		return b.w.appendRelative(dst, b.u.s, target)
+	}
 	if b.u.spec == id1808 {
 		c := b.u.relative(dst[len(dst):], target)
 		return c.appendTo(dst, target)

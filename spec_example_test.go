@@ -21,11 +21,43 @@ func ExampleSpec_Resolve() {
 		fmt.Println(strings.TrimSpace(line))
 	}
 	// Output:
-	// ;x          http://a/b/c/d;x    http://a/b/c/;x     http://a/b/c/;x
-	// ../../../g  http://a/../g       http://a/../g       http://a/g
-	// /./g        http://a/./g        http://a/./g        http://a/g
-	// ?y          http://a/b/c/d;p?y  http://a/b/c/?y     http://a/b/c/d;p?y
-	// g           http://a/b/c/g      http://a/b/c/g      http://a/b/c/g
+	// ;x          http://a/b/c/d;x    http://a/b/c/;x     http://a/b/c/;x     http://a/b/c/;x
+	// ../../../g  http://a/../g       http://a/../g       http://a/g          http://a/g
+	// /./g        http://a/./g        http://a/./g        http://a/g          http://a/g
+	// ?y          http://a/b/c/d;p?y  http://a/b/c/?y     http://a/b/c/d;p?y  http://a/b/c/d;p?y
+	// g           http://a/b/c/g      http://a/b/c/g      http://a/b/c/g      http://a/b/c/g
+}
+
+// The URL Standard, what browsers do, normalises and can fail: ResolveErr
+// gives the failure as an error.
+func ExampleSpec_ResolveErr() {
+	base := "http://a/b/c/d;p?q"
+	for _, ref := range []string{"http:g", "..\\G", "//EXAMPLE.org:80/x", "https://exa mple.org"} {
+		r1808 := relurl.Resolve(base, ref)
+		r, err := relurl.WHATWG.ResolveErr(base, ref)
+		fmt.Printf("%-22q %-25q %q %v\n", ref, r1808, r, err)
+	}
+	// Output:
+	// "http:g"               "http:g"                  "http://a/b/c/g" <nil>
+	// "..\\G"                "http://a/b/c/..\\G"      "http://a/b/G" <nil>
+	// "//EXAMPLE.org:80/x"   "http://EXAMPLE.org:80/x" "http://example.org/x" <nil>
+	// "https://exa mple.org" "https://exa mple.org"    "" whatwg: parse "https://exa mple.org": domain-invalid-code-point at offset 11
+}
+
+// AppendResolveErr resolves many references against one parsed base and
+// says which the standard rejects.
+func ExampleParsedBase_AppendResolveErr() {
+	base := relurl.WHATWG.ParseBase("https://example.org/a/")
+	var buf []byte
+	for _, ref := range []string{"b", "//[::1", "?q"} {
+		var err error
+		buf, err = base.AppendResolveErr(buf[:0], ref)
+		fmt.Printf("%q %v\n", buf, err)
+	}
+	// Output:
+	// "https://example.org/a/b" <nil>
+	// "" whatwg: parse "//[::1": IPv6-unclosed at offset 2
+	// "https://example.org/a/?q" <nil>
 }
 
 // Some of the abnormal examples of RFC 3986 section 5.4.2, with a strict
@@ -50,7 +82,7 @@ func ExampleParseSpec() {
 	fmt.Println(err)
 	// Output:
 	// rfc3986 <nil>
-	// relurl: unknown specification "rfc1738": want one of rfc1808, rfc2396, rfc3986
+	// relurl: unknown specification "rfc1738": want one of rfc1808, rfc2396, rfc3986, whatwg
 }
 
 // A Spec is a flag value through flag.TextVar, as the -spec flag of the
@@ -100,11 +132,12 @@ func ExampleParsedBase_Spec() {
 	// rfc1808 http://a/b/c/d;x http://a/b/c/d;p?y http://a/../g
 	// rfc2396 http://a/b/c/;x http://a/b/c/?y http://a/../g
 	// rfc3986 http://a/b/c/;x http://a/b/c/d;p?y http://a/g
+	// whatwg http://a/b/c/;x http://a/b/c/d;p?y http://a/g
 }
 
 func ExampleSpecs() {
 	fmt.Println(relurl.Specs())
-	// Output: [rfc1808 rfc2396 rfc3986]
+	// Output: [rfc1808 rfc2396 rfc3986 whatwg]
 }
 
 func ExampleSpec_String() {
@@ -132,7 +165,7 @@ func ExampleParsedBase_String() {
 
 // ParseSpec's error wraps ErrUnknownSpec.
 func ExampleParseSpec_error() {
-	_, err := relurl.ParseSpec("whatwg-2019")
+	_, err := relurl.ParseSpec("rfc1738")
 	fmt.Println(errors.Is(err, relurl.ErrUnknownSpec))
 	// Output: true
 }

@@ -45,6 +45,10 @@ func TestSpec(t *testing.T) {
 			"a@href ../../../g -> http://a/g [http://a/b/c/d;p?q retrieval]\n" +
 			"a@href ?y -> http://a/b/c/d;p?y [http://a/b/c/d;p?q retrieval]\n" +
 			"img@srcset ../../../i -> http://a/i [http://a/b/c/d;p?q retrieval]\n",
+		relurl.WHATWG: "a@href ;x -> http://a/b/c/;x [http://a/b/c/d;p?q retrieval]\n" +
+			"a@href ../../../g -> http://a/g [http://a/b/c/d;p?q retrieval]\n" +
+			"a@href ?y -> http://a/b/c/d;p?y [http://a/b/c/d;p?q retrieval]\n" +
+			"img@srcset ../../../i -> http://a/i [http://a/b/c/d;p?q retrieval]\n",
 	}
 	for _, spec := range relurl.Specs() {
 		if got := short(collectSpec(t, spec, doc, outer)); got != want[spec] {
@@ -124,6 +128,8 @@ func TestExtractBytes(t *testing.T) {
 	}
 	// The bytes are valid until fn returns: a link's bytes are not
 	// overwritten while fn runs, and fn's error stops the extraction.
+	// (With no base, RFC 1808 takes each reference as it is.)
+	x.Spec = relurl.RFC1808
 	stop := fmt.Errorf("stop")
 	n := 0
 	err := x.ExtractBytes(strings.NewReader(`<a href=1><a href=2><a href=3>`), base.Base{}, func(l *LinkBytes) error {

@@ -13,22 +13,32 @@ import (
 func init() {
 	register(&command{
 		name:     "compare",
-		synopsis: "resolve references by RFC 1808, RFC 2396 and RFC 3986 side by side",
+		synopsis: "resolve references by RFC 1808, RFC 2396, RFC 3986 and WHATWG side by side",
 		run:      runCompare,
 	})
 }
 
 const compareHelp = `
-Resolves each REF against BASE by the three specifications relurl
+Resolves each REF against BASE by the four specifications relurl
 implements, RFC 1808 section 4 (the default of the other commands), RFC
-2396 section 5.2 and RFC 3986 section 5.2 (strict), and prints one line per
-reference with the three answers side by side:
+2396 section 5.2, RFC 3986 section 5.2 (strict) and the WHATWG URL Standard
+(what browsers do), and prints one line per reference with the four answers
+side by side:
 
-  MARK<TAB>RFC1808<TAB>RFC2396<TAB>RFC3986
+  MARK<TAB>RFC1808<TAB>RFC2396<TAB>RFC3986<TAB>WHATWG
 
-MARK is "same" when the three agree; "differs:rfc1808" (or rfc2396, or
-rfc3986) when that one differs from the two others, which agree; and
-"differs:all" when no two agree.
+MARK is "same" when the four agree; "differs:" and the specifications
+whose answer is not the majority's ("differs:rfc1808", "differs:whatwg",
+"differs:rfc3986,whatwg"; of two equal groups, the one holding RFC 1808
+is the majority); and "differs:all" when no two agree. An empty WHATWG
+field is a reference the URL Standard rejects (its successes are never
+empty); -json says why ("whatwg_error").
+
+  -differ A,B    print only the references where specifications A and B
+                 disagree (a failure disagrees with every answer), such
+                 as -differ rfc1808,whatwg: where a browser goes elsewhere
+                 than RFC 1808. Each line then starts with BASE<TAB>REF,
+                 since output lines no longer follow input lines.
 
   relurl compare BASE REF...   compare the arguments
   relurl compare BASE          compare each line of standard input
@@ -48,11 +58,17 @@ naming it; the run goes on and exits with status 1.`
 
 func runCompare(e *env, args []string) int {
 	fs := newFlagSet(e, "compare", "[-json | -markdown] [BASE [REF...]]\n       relurl compare -table", compareHelp)
-	jsonOut := fs.Bool("json", false, "print one JSON object per line:\n{\"base\", \"ref\", \"rfc1808\", \"rfc2396\", \"rfc3986\", \"differs\": [specs]}")
+	jsonOut := fs.Bool("json", false, "print one JSON object per line:\n{\"base\", \"ref\", \"rfc1808\", \"rfc2396\", \"rfc3986\", \"whatwg\",\n\"whatwg_error\" (when it fails), \"differs\": [specs]}")
 	markdown := fs.Bool("markdown", false, "print a Markdown table: two header lines, then one row per reference")
 	table := fs.Bool("table", false, "print the README's table of differences and exit")
+	differ := fs.String("differ", "", "print only the references where the specifications `A,B` disagree,\nsuch as rfc1808,whatwg; each line then starts with BASE<TAB>REF")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
+	}
+	pair, err := parseSpecPair(*differ)
+	if err != nil {
+		e.errorf("compare: -differ: %v", err)
+		return exitUsage
 	}
 	if *jsonOut && *markdown {
 		e.errorf("compare: -json and -markdown exclude each other")
@@ -69,7 +85,7 @@ func runCompare(e *env, args []string) int {
 		}
 		return exitOK
 	}
-	c := &comparer{e: e, io: newLineIO(e), json: *jsonOut, markdown: *markdown}
+	c := &comparer{e: e, io: newLineIO(e), json: *jsonOut, markdown: *markdown, differ: pair}
 	if c.markdown {
 		c.io.out.WriteString(difftable.Header())
 	}
@@ -99,6 +115,7 @@ type comparer struct {
 	e              *env
 	io             *lineIO
 	json, markdown bool
+	differ         *[2]relurl.Spec // -differ: print only where these disagree
 	failed         bool
 	buf            []byte
 }
@@ -135,6 +152,9 @@ func (c *comparer) pairsFromInput() {
 // messages.
 func (c *comparer) emit(where, base, ref string) {
 	row := difftable.Compare(base, ref)
+	if c.differ != nil && !row.Disagree(c.differ[0], c.differ[1]) {
+		return
+	}
 	switch {
 	case c.json:
 		c.buf = appendCompareJSON(c.buf[:0], base, ref, row)
@@ -150,6 +170,9 @@ func (c *comparer) emit(where, base, ref string) {
 			c.fail("%s: a TAB or line break would break the TAB-separated output; use -json", where)
 			return
 		}
+		if c.differ != nil {
+			c.io.out.WriteString(base + "\t" + ref + "\t")
+		}
 		c.io.out.WriteString(row.Mark())
 		for _, a := range row.Answers {
 			c.io.out.WriteByte('\t')
@@ -161,7 +184,8 @@ func (c *comparer) emit(where, base, ref string) {
 
 // appendCompareJSON appends the -json form of a line: "base", "ref", one
 // member per specification of relurl.Specs named as it prints ("rfc1808"),
-// and "differs", the specifications whose answer differs. Any bytes
+// a member NAME_error for a specification that fails (whatwg), and
+// "differs", the specifications whose answer differs. Any bytes
 // survive (NAME_base64, as in "relurl parse -json").
 func appendCompareJSON(dst []byte, base, ref string, row difftable.Row) []byte {
 	dst = append(dst, '{')
@@ -169,6 +193,9 @@ func appendCompareJSON(dst []byte, base, ref string, row difftable.Row) []byte {
 	dst = jsonline.AppendField(dst, false, "ref", ref)
 	for i, s := range relurl.Specs() {
 		dst = jsonline.AppendField(dst, false, s.String(), row.Answers[i])
+		if err := row.Errs[i]; err != nil {
+			dst = jsonline.AppendField(dst, false, s.String()+"_error", err.Error())
+		}
 	}
 	differs := []string{}
 	for _, s := range row.Differs() {
@@ -195,4 +222,28 @@ func (c *comparer) readError(err error) {
 		c.e.errorf("compare: reading standard input after line %d: %v", c.io.lineNo(), err)
 		c.failed = true
 	}
+}
+
+// parseSpecPair parses the -differ flag, "A,B": two different
+// specifications by name, in any case. The empty flag is no filter (nil).
+func parseSpecPair(v string) (*[2]relurl.Spec, error) {
+	if v == "" {
+		return nil, nil
+	}
+	a, b, ok := strings.Cut(v, ",")
+	if !ok {
+		return nil, fmt.Errorf("want two specifications, A,B (such as rfc1808,whatwg), got %q", v)
+	}
+	var pair [2]relurl.Spec
+	for i, name := range []string{a, b} {
+		s, err := relurl.ParseSpec(strings.TrimSpace(name))
+		if err != nil {
+			return nil, err
+		}
+		pair[i] = s
+	}
+	if pair[0] == pair[1] {
+		return nil, fmt.Errorf("%q names one specification twice", v)
+	}
+	return &pair, nil
 }

@@ -37,11 +37,11 @@ func TestCompareArgs(t *testing.T) {
 	}
 	// The RFCs' own answers, as printed.
 	want := []string{
-		"differs:rfc1808\thttp://a/b/c/d;x\thttp://a/b/c/;x\thttp://a/b/c/;x",
-		"differs:rfc3986\thttp://a/../g\thttp://a/../g\thttp://a/g",
-		"differs:rfc2396\thttp://a/b/c/d;p?y\thttp://a/b/c/?y\thttp://a/b/c/d;p?y",
-		"same\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g",
-		"same\thttp://a/b/c/d;p?q\thttp://a/b/c/d;p?q\thttp://a/b/c/d;p?q",
+		"differs:rfc1808\thttp://a/b/c/d;x\thttp://a/b/c/;x\thttp://a/b/c/;x\thttp://a/b/c/;x",
+		"differs:rfc3986,whatwg\thttp://a/../g\thttp://a/../g\thttp://a/g\thttp://a/g",
+		"differs:rfc2396\thttp://a/b/c/d;p?y\thttp://a/b/c/?y\thttp://a/b/c/d;p?y\thttp://a/b/c/d;p?y",
+		"same\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g",
+		"same\thttp://a/b/c/d;p?q\thttp://a/b/c/d;p?q\thttp://a/b/c/d;p?q\thttp://a/b/c/d;p?q",
 	}
 	if got := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", out, strings.Join(want, "\n"))
@@ -83,7 +83,7 @@ func TestComparePairs(t *testing.T) {
 	want := strings.Join([]string{
 		compareWant("http://a/b/c/d;p?q", ";x"),
 		"",
-		"same\t../g\t../g\t../g", // empty BASE: no base
+		"differs:whatwg\t../g\t../g\t../g\t", // empty BASE: no base; the URL Standard rejects a relative URL then
 		compareWant("http://a", "?y"),
 	}, "\n") + "\n"
 	if out != want {
@@ -129,12 +129,20 @@ func TestCompareJSON(t *testing.T) {
 		relurl.RFC1808.Resolve("http://a/b/c/d;p?q", "?"),
 		relurl.RFC2396.Resolve("http://a/b/c/d;p?q", "?"),
 		relurl.RFC3986.Resolve("http://a/b/c/d;p?q", "?"),
-		[]string{"rfc1808", "rfc2396", "rfc3986"}}
-	if strings.Join(got.Differs, ",") != strings.Join(want.Differs, ",") || got.RFC1808 != want.RFC1808 || got.RFC2396 != want.RFC2396 || got.RFC3986 != want.RFC3986 || got.Base != want.Base || got.Ref != want.Ref {
+		relurl.WHATWG.Resolve("http://a/b/c/d;p?q", "?"),
+		"",
+		[]string{"rfc1808", "rfc2396"}}
+	if strings.Join(got.Differs, ",") != strings.Join(want.Differs, ",") || got.RFC1808 != want.RFC1808 || got.RFC2396 != want.RFC2396 || got.RFC3986 != want.RFC3986 || got.WHATWG != want.WHATWG || got.Base != want.Base || got.Ref != want.Ref {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
-	if !strings.Contains(lines[3], `"ref":"g<&>"`) || !strings.Contains(lines[3], `"differs":[]`) {
-		t.Errorf("line 4 %q: HTML characters should stay, differs should be []", lines[3])
+	// The URL Standard percent-encodes "<" and ">" in a path.
+	if !strings.Contains(lines[3], `"ref":"g<&>"`) || !strings.Contains(lines[3], `"whatwg":"http://a/g%3C&%3E","differs":["whatwg"]`) {
+		t.Errorf("line 4 %q: HTML characters should stay, differs should be [whatwg]", lines[3])
+	}
+	// A failure gives an empty answer and the reason.
+	out, _, _ = compareTestRun(t, "http://a/\thttp://a:99999/\n", "-json")
+	if json.Unmarshal([]byte(out), &got) != nil || got.WHATWG != "" || !strings.Contains(got.WHATWGError, "port-out-of-range") {
+		t.Errorf("a WHATWG failure: %q", out)
 	}
 }
 
@@ -149,7 +157,7 @@ func TestCompareMarkdown(t *testing.T) {
 	}
 	// A bad line keeps its row, empty.
 	out, _, st = compareTestRun(t, "x\tg\nbad\n", "-markdown")
-	if lines := strings.Split(out, "\n"); st != exitRejected || len(lines) != 5 || lines[3] != "| | | | | |" {
+	if lines := strings.Split(out, "\n"); st != exitRejected || len(lines) != 5 || lines[3] != "| | | | | | |" {
 		t.Errorf("status %d, output %q", st, out)
 	}
 }
@@ -170,8 +178,8 @@ func TestCompareUsage(t *testing.T) {
 	if out, _, st := compareTestRun(t, "", "-h"); st != exitOK || !strings.Contains(out, "differs:rfc1808") {
 		t.Errorf("-h: status %d, stdout %q", st, out)
 	}
-	if len(relurl.Specs()) != 3 {
-		t.Errorf("appendCompareJSON's test has a field for each of 3 specs; relurl.Specs has %d", len(relurl.Specs()))
+	if len(relurl.Specs()) != 4 {
+		t.Errorf("appendCompareJSON's test has a field for each of 4 specs; relurl.Specs has %d", len(relurl.Specs()))
 	}
 }
 
@@ -234,4 +242,25 @@ func FuzzCompareInput(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCompareDiffer checks -differ: only the references where the two
+// specifications disagree, each with its base and reference.
+func TestCompareDiffer(t *testing.T) {
+	in := "http://a/b/c/d;p?q\thttp:g\nhttp://a/b/c/d;p?q\tg\nhttp://a/\thttp://a:99999/\nhttp://a/b/c/d;p?q\t;x\n"
+	out, errs, st := compareTestRun(t, in, "-differ", "rfc1808,WHATWG")
+	if st != exitOK || errs != "" {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	want := "http://a/b/c/d;p?q\thttp:g\t" + compareWant("http://a/b/c/d;p?q", "http:g") + "\n" +
+		"http://a/\thttp://a:99999/\t" + compareWant("http://a/", "http://a:99999/") + "\n" +
+		"http://a/b/c/d;p?q\t;x\t" + compareWant("http://a/b/c/d;p?q", ";x") + "\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	for _, bad := range []string{"rfc1808", "rfc1808,rfc1808", "rfc1808,nosuch"} {
+		if _, errs, st := compareTestRun(t, "", "-differ", bad, "x", "y"); st != exitUsage || !strings.Contains(errs, "-differ") {
+			t.Errorf("-differ %q: status %d, stderr %q", bad, st, errs)
+		}
+	}
 }

@@ -29,9 +29,12 @@ the reference and the result have the shape of "relurl parse -json" (an
 absent one is null). A string that is not valid UTF-8 gets a member
 NAME_base64 with its exact bytes, as in "relurl parse -json".
 
-The steps are those of RFC 1808. With -spec rfc2396 or rfc3986, the result
-is that specification's answer, shown after the RFC 1808 trace with the
-answers of all three (as /api/resolve's spec parameter does).`
+The steps are those of RFC 1808. With -spec rfc2396, rfc3986 or whatwg,
+the result is that specification's answer, shown after the RFC 1808 trace
+with the answers of all four (as /api/resolve's spec parameter does); with
+-spec whatwg the states of the URL Standard's parser that applied are
+listed too, and a failure is shown with its reason (and in JSON as
+"error").`
 
 func runExplain(e *env, args []string) int {
 	fs := newFlagSet(e, "explain", "[-json] [-spec NAME] BASE REF", explainHelp)
@@ -52,8 +55,19 @@ func runExplain(e *env, args []string) int {
 	}
 	fmt.Fprint(e.stdout, relurl.Explain(base, ref))
 	writeAnswers(e, base, ref)
+	if *spec == relurl.WHATWG {
+		tr := spec.Explain(base, ref)
+		fmt.Fprintf(e.stdout, "\nsteps by whatwg (%s)\n", specSection(*spec))
+		for _, s := range tr.Steps {
+			fmt.Fprintf(e.stdout, "  %-4s %s\n", s.Step, s.Detail)
+		}
+	}
 	if *spec != relurl.RFC1808 {
-		fmt.Fprintf(e.stdout, "\nresult by %s (%s): %s\n", spec, specSection(*spec), quote.Quote(spec.Resolve(base, ref)))
+		if r, err := spec.ResolveErr(base, ref); err != nil {
+			fmt.Fprintf(e.stdout, "\nresult by %s (%s): fails: %v\n", spec, specSection(*spec), err)
+		} else {
+			fmt.Fprintf(e.stdout, "\nresult by %s (%s): %s\n", spec, specSection(*spec), quote.Quote(r))
+		}
 	}
 	return exitOK
 }
@@ -67,6 +81,10 @@ func writeAnswers(e *env, base, ref string) {
 	fmt.Fprintf(e.stdout, "\nanswers by specification\n")
 	for _, a := range answers(base, ref) {
 		mark := ""
+		if a.Error != "" {
+			fmt.Fprintf(e.stdout, "  %-10s fails: %s   (differs from %s)\n", a.Spec, a.Error, specAnswers[0].Name)
+			continue
+		}
 		if a.Differs {
 			mark = "   (differs from " + specAnswers[0].Name + ")"
 		}
@@ -78,7 +96,8 @@ func writeAnswers(e *env, base, ref string) {
 // answer, written by appendResolveJSON.
 type resolveResponse struct {
 	Spec   string // the specification that gave Result
-	Result string // the answer of Spec
+	Result string // the answer of Spec, "" when it failed
+	Error  string // why Spec failed (whatwg only), or ""
 	// ResultComponents splits Result by RFC 1808 section 2.4.
 	ResultComponents relurl.Components
 	// Trace is how RFC 1808 section 4 reaches its answer.
@@ -90,14 +109,19 @@ type resolveResponse struct {
 type answer struct {
 	Spec    string
 	Result  string
-	Differs bool // Result differs from the first entry's (RFC 1808)
+	Error   string // the failure (whatwg only), or ""
+	Differs bool   // Result differs from the first entry's (RFC 1808), or Error is set
 }
 
 func answers(base, ref string) []answer {
 	as := make([]answer, len(specAnswers))
 	for i, s := range specAnswers {
-		as[i] = answer{Spec: s.Name, Result: s.Resolve(base, ref)}
-		as[i].Differs = i > 0 && as[i].Result != as[0].Result
+		r, err := s.Resolve(base, ref)
+		as[i] = answer{Spec: s.Name, Result: r}
+		if err != nil {
+			as[i].Error = err.Error()
+		}
+		as[i].Differs = i > 0 && (as[i].Result != as[0].Result || err != nil)
 	}
 	return as
 }
@@ -106,7 +130,11 @@ func answers(base, ref string) []answer {
 // result.
 func newResolveResponse(base, ref string, spec relurl.Spec) resolveResponse {
 	r := resolveResponse{Trace: relurl.Explain(base, ref), Answers: answers(base, ref)}
-	r.Spec, r.Result = spec.String(), spec.Resolve(base, ref)
+	var err error
+	r.Spec = spec.String()
+	if r.Result, err = spec.ResolveErr(base, ref); err != nil {
+		r.Error = err.Error()
+	}
 	r.ResultComponents = splitComponents(r.Result)
 	return r
 }
@@ -118,6 +146,9 @@ func appendResolveJSON(dst []byte, r resolveResponse) []byte {
 	dst = append(dst, '{')
 	dst = jsonline.AppendField(dst, true, "spec", r.Spec)
 	dst = jsonline.AppendField(dst, false, "result", r.Result)
+	if r.Error != "" {
+		dst = jsonline.AppendField(dst, false, "error", r.Error)
+	}
 	dst = jsonline.AppendName(dst, false, "result_components")
 	dst = appendComponentsJSON(dst, r.ResultComponents)
 	dst = jsonline.AppendName(dst, false, "trace")
@@ -131,6 +162,9 @@ func appendResolveJSON(dst []byte, r resolveResponse) []byte {
 		dst = append(dst, '{')
 		dst = jsonline.AppendField(dst, true, "spec", a.Spec)
 		dst = jsonline.AppendField(dst, false, "result", a.Result)
+		if a.Error != "" {
+			dst = jsonline.AppendField(dst, false, "error", a.Error)
+		}
 		dst = jsonline.AppendBool(dst, "differs", a.Differs)
 		dst = append(dst, '}')
 	}

@@ -115,12 +115,12 @@ func TestExplainMarksDifferences(t *testing.T) {
 	defer func() { specAnswers = saved }()
 	specAnswers = append(specAnswers[:1:1], struct {
 		Name    string
-		Resolve func(base, ref string) string
-	}{"other", func(base, ref string) string {
+		Resolve func(base, ref string) (string, error)
+	}{"other", func(base, ref string) (string, error) {
 		if base == rfcexamples.Base && ref == ";x" {
-			return "http://a/b/c/;x"
+			return "http://a/b/c/;x", nil
 		}
-		return relurl.Resolve(base, ref)
+		return relurl.Resolve(base, ref), nil
 	}})
 	_, out, _ := runExplainCmd("explain", rfcexamples.Base, ";x")
 	if !strings.Contains(out, "  other      `http://a/b/c/;x`   (differs from rfc1808)\n") ||
@@ -140,5 +140,22 @@ func TestExplainMarksDifferences(t *testing.T) {
 	json.Unmarshal([]byte(out), &r)
 	if len(r.Answers) != 2 || !r.Answers[1].Differs || r.Answers[1].Result != "http://a/b/c/;x" {
 		t.Errorf("answers %+v", r.Answers)
+	}
+}
+
+// TestExplainWHATWG checks -spec whatwg: the parser's states, the answer,
+// and a failure shown with its reason, in text and in JSON.
+func TestExplainWHATWG(t *testing.T) {
+	_, out, _ := runExplainCmd("explain", "-spec", "whatwg", "http://a/b/c/d;p?q", "http:g")
+	for _, w := range []string{"steps by whatwg", "ref  relative state", "result by whatwg (URL Standard section 4.4): `http://a/b/c/g`", "whatwg     `http://a/b/c/g`   (differs from rfc1808)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("text lacks %q:\n%s", w, out)
+		}
+	}
+	_, out, _ = runExplainCmd("explain", "-json", "-spec", "whatwg", "http://a/", "http://a:x/")
+	for _, w := range []string{`"spec":"whatwg","result":"","error":"whatwg: parse \"http://a:x/\": port-invalid at offset 9"`, `{"spec":"whatwg","result":"","error":`} {
+		if !strings.Contains(out, w) {
+			t.Errorf("JSON lacks %q:\n%s", w, out)
+		}
 	}
 }

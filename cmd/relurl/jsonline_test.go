@@ -56,12 +56,14 @@ type jsonResolve struct {
 
 // jsonCompare is a line of "relurl compare -json".
 type jsonCompare struct {
-	Base    string   `json:"base"`
-	Ref     string   `json:"ref"`
-	RFC1808 string   `json:"rfc1808"`
-	RFC2396 string   `json:"rfc2396"`
-	RFC3986 string   `json:"rfc3986"`
-	Differs []string `json:"differs"`
+	Base        string   `json:"base"`
+	Ref         string   `json:"ref"`
+	RFC1808     string   `json:"rfc1808"`
+	RFC2396     string   `json:"rfc2396"`
+	RFC3986     string   `json:"rfc3986"`
+	WHATWG      string   `json:"whatwg"`
+	WHATWGError string   `json:"whatwg_error"`
+	Differs     []string `json:"differs"`
 }
 
 // jsonError is the answer of the API to a request it refuses.

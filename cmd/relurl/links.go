@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/limits"
 
@@ -60,6 +61,16 @@ as written (character references decoded, white space trimmed) and url is
 its resolution. In TSV, a backslash, tab, newline or carriage return
 inside a value is written \\, \t, \n or \r. With -format ndjson each
 row is a JSON object with those names ("attribute" for element@attribute).
+
+With -differ A,B (such as rfc1808,whatwg) only the links whose reference
+resolves differently by A and by B are written, with both answers:
+  document  base  base_source  element@attribute  ref  A  B  failure
+where the base is established by A, A and B are the answers (empty when
+that specification rejects the reference: WHATWG only), and failure is
+"NAME: REASON at offset N" for each that failed, or empty. In NDJSON the
+answers are members named A and B, and "failure" is there when not empty.
+Over an archive, this lists the links of an old site that a browser
+follows elsewhere than RFC 1808.
 
 A document that cannot be read or parsed gets an error on standard error
 naming it, and the run goes on; the exit status is then 1. Progress
@@ -126,6 +137,7 @@ func runLinks(e *env, args []string) int {
 	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND`: html, mime,\nwarc or wat, instead of sniffing it (see above)")
 	lim := limitFlags(fs)
 	spec := specFlag(fs)
+	differ := fs.String("differ", "", "write only the links whose resolution differs between the specifications\n`A,B` (such as rfc1808,whatwg), with both answers (see above)")
 	var c crawlFlags
 	c.define(fs)
 	if st, ok := parseFlags(fs, args); !ok {
@@ -151,6 +163,15 @@ func runLinks(e *env, args []string) int {
 		e.errorf("links: %v", err)
 		return exitUsage
 	}
+	pair, err := parseSpecPair(*differ)
+	if err != nil {
+		e.errorf("links: -differ: %v", err)
+		return exitUsage
+	}
+	if pair != nil && *spec != relurl.RFC1808 {
+		e.errorf("links: -differ names the specifications; it cannot be used with -spec")
+		return exitUsage
+	}
 	kind := crawler.Unknown
 	if *inType != "" {
 		var err error
@@ -174,6 +195,7 @@ func runLinks(e *env, args []string) int {
 		Fetcher:  base.Fetcher{Timeout: *timeout, MaxBody: *maxBody, MaxRedirects: *maxRedirects, DenyPrivate: *denyPrivate},
 		Limits:   lim.Limits,
 		Spec:     *spec,
+		Differ:   pair,
 		OutDir:   c.outDir,
 		Gzip:     c.gzip,
 		Jobs:     c.jobs,

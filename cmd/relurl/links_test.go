@@ -338,3 +338,17 @@ func TestLinksLimitFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksDiffer checks -differ: the rows of the links two
+// specifications resolve differently, and its usage errors.
+func TestLinksDiffer(t *testing.T) {
+	out, errs, code := runLinksCmd(t, `<a href="http:g"><a href="g">`, false, "-differ", "rfc1808,whatwg", "-url", "http://a/b", "-")
+	if code != exitOK || errs != "" || out != "-\thttp://a/b\tretrieval\ta@href\thttp:g\thttp:g\thttp://a/g\t\n" {
+		t.Errorf("exit %d, stderr %q, out %q", code, errs, out)
+	}
+	for _, args := range [][]string{{"-differ", "rfc1808"}, {"-differ", "rfc1808,nosuch"}, {"-differ", "rfc1808,whatwg", "-spec", "rfc3986"}} {
+		if _, errs, code := runLinksCmd(t, "", false, append(args, "-")...); code != exitUsage || errs == "" {
+			t.Errorf("links %q: exit %d, stderr %q", args, code, errs)
+		}
+	}
+}

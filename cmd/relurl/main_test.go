@@ -360,3 +360,21 @@ func TestVersion(t *testing.T) {
 		t.Errorf("unstamped: %q", got)
 	}
 }
+
+// TestResolveWHATWG checks -spec whatwg: an empty BASE is no base, and a
+// reference the URL Standard rejects gives an empty line, the line and
+// the reason on standard error, and status 1, the run going on.
+func TestResolveWHATWG(t *testing.T) {
+	r := relurlRun(t, "", "resolve", "-spec", "WHATWG", "", "HTTP://EX.org:80/a", "g")
+	r.want(t, lines("http://ex.org/a", ""), 1)
+	if r.stderr != "relurl: resolve: REF argument 2: whatwg: parse \"g\": missing-scheme-non-relative-URL at offset 0\n" {
+		t.Errorf("stderr %q", r.stderr)
+	}
+	r = relurlRun(t, "http://a/b/c\thttp:g\nhttp://a/\thttp://a:99999/\nhttp://\tg\nhttp://a/b\t..\\x\n", "resolve", "-spec", "whatwg")
+	r.want(t, lines("http://a/b/g", "", "", "http://a/x"), 1)
+	for _, w := range []string{"line 2: REF: whatwg: parse \"http://a:99999/\": port-out-of-range", "line 3: REF: whatwg: parse base \"http://\": host-missing"} {
+		if !strings.Contains(r.stderr, w) {
+			t.Errorf("stderr %q lacks %q", r.stderr, w)
+		}
+	}
+}

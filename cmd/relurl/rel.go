@@ -149,6 +149,15 @@ func (r *relativizer) check(what, s string) bool {
 // emit writes the reference that resolves to target against b, or an
 // empty line when the input was rejected or no reference reaches target.
 func (r *relativizer) emit(b relurl.URL, target, where string, ok bool) {
+	if ok && r.spec == relurl.WHATWG {
+		// The URL Standard rejects some bases and targets: no reference
+		// reaches those.
+		if _, err := r.spec.ResolveErr(b.String(), target); err != nil {
+			r.e.errorf("rel: %s: %v", where, err)
+			r.failed = true
+			ok = false
+		}
+	}
 	if ok {
 		r.buf = r.spec.ParseBase(b.String()).AppendRelative(r.buf[:0], target)
 		if r.reaches(b, target) {

@@ -28,12 +28,16 @@ gives the whole base (section 5.2).
 
 Lines may end in LF or CRLF (the CR is not part of the URL), be of any
 length and hold any bytes. Resolution is lenient by default: the algorithm
-is defined for every string.
+of each RFC is defined for every string.
+
+-spec whatwg resolves as browsers do, by the URL Standard's parser, which
+normalises and can fail ("https://exa mple.org"); an empty BASE is no base:
+REF is parsed alone.
 
 Output line N always answers input line N. A line that cannot be handled
-(no TAB, or a URL rejected by -strict) gets an empty output line and an
-error on standard error naming the line; the run goes on and exits with
-status 1.`
+(no TAB, a URL rejected by -strict, or one the URL Standard rejects) gets
+an empty output line and an error on standard error naming the line and
+the reason; the run goes on and exits with status 1.`
 
 func runResolve(e *env, args []string) int {
 	fs := newFlagSet(e, "resolve", "[-strict] [-spec NAME] [BASE [REF...]]", resolveHelp)
@@ -78,7 +82,7 @@ func (r *resolver) refsFromArgs(base string, refs []string) {
 	for i, ref := range refs {
 		refErr := r.validate(ref)
 		r.reject(refErr, fmt.Sprintf("REF argument %d", i+1))
-		r.emit(b, ref, baseErr == nil && refErr == nil)
+		r.emit(b, ref, baseErr == nil && refErr == nil, i+1)
 	}
 }
 
@@ -100,7 +104,7 @@ func (r *resolver) refsFromInput(base string) error {
 			r.io.errorf("resolve: line %d: rejected: the BASE argument is invalid", r.io.lineNo())
 		}
 		r.rejectLine(refErr, "REF")
-		r.emit(b, ref, baseErr == nil && refErr == nil)
+		r.emit(b, ref, baseErr == nil && refErr == nil, 0)
 	}
 }
 
@@ -134,10 +138,10 @@ func (r *resolver) pairsFromInput() error {
 			refErr := r.validate(ref)
 			r.rejectLine(baseErr, "BASE")
 			r.rejectLine(refErr, "REF")
-			r.emit(b, ref, baseErr == nil && refErr == nil)
+			r.emit(b, ref, baseErr == nil && refErr == nil, 0)
 			continue
 		}
-		r.emit(b, ref, true)
+		r.emit(b, ref, true, 0)
 	}
 }
 
@@ -167,22 +171,34 @@ func (r *resolver) rejectLine(err error, field string) {
 }
 
 // emit writes the resolution of ref against b, or an empty line when the
-// input was rejected.
-func (r *resolver) emit(b relurl.ParsedBase, ref string, ok bool) {
+// input was rejected or the specification (WHATWG) fails on it; the failure
+// is reported for REF argument arg, or for the current input line when arg
+// is 0.
+func (r *resolver) emit(b relurl.ParsedBase, ref string, ok bool, arg int) {
 	out := r.io.out
 	if !ok {
 		out.WriteByte('\n')
 		return
 	}
-	// The result is at most len(base)+len(ref)+1 bytes, plus the newline.
-	// Build it in place in the output buffer when it fits, which saves a
-	// copy; otherwise in r.buf.
+	// By the RFCs the result is at most len(base)+len(ref)+1 bytes, plus
+	// the newline. Build it in place in the output buffer when it fits,
+	// which saves a copy; otherwise in r.buf. (The URL Standard's may be
+	// longer: append then moves it, and Write copies it.)
+	var err error
 	if out.Available() >= len(b.String())+len(ref)+2 {
-		line := b.AppendResolve(out.AvailableBuffer(), ref)
+		var line []byte
+		line, err = b.AppendResolveErr(out.AvailableBuffer(), ref)
 		out.Write(append(line, '\n'))
-		return
+	} else {
+		r.buf, err = b.AppendResolveErr(r.buf[:0], ref)
+		out.Write(r.buf)
+		out.WriteByte('\n')
 	}
-	r.buf = b.AppendResolve(r.buf[:0], ref)
-	out.Write(r.buf)
-	out.WriteByte('\n')
+	if err != nil {
+		if arg > 0 {
+			r.reject(err, fmt.Sprintf("REF argument %d", arg))
+		} else {
+			r.rejectLine(err, "REF")
+		}
+	}
 }

@@ -10,7 +10,7 @@ import (
 // the specification whose rules they follow, RFC 1808 by default.
 func specFlag(fs *flag.FlagSet) *relurl.Spec {
 	spec := new(relurl.Spec)
-	fs.TextVar(spec, "spec", relurl.RFC1808, "resolve by the specification `NAME`: rfc1808, rfc2396 or rfc3986, in any case")
+	fs.TextVar(spec, "spec", relurl.RFC1808, "resolve by the specification `NAME`: rfc1808, rfc2396, rfc3986 or whatwg\n(the URL Standard, as browsers), in any case")
 	return spec
 }
 
@@ -20,6 +20,8 @@ func specSection(s relurl.Spec) string {
 	switch s {
 	case relurl.RFC2396, relurl.RFC3986:
 		return "RFC " + s.String()[3:] + " section 5.2"
+	case relurl.WHATWG:
+		return "URL Standard section 4.4"
 	}
 	return "RFC 1808 section 4"
 }

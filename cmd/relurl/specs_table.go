@@ -7,11 +7,14 @@ import "github.com/relurl/relurl"
 // RFC 1808, which the trace follows and the others are compared with.
 //
 // Every entry is shown, and differences from the first entry are marked.
+// Resolve is ResolveErr: the URL Standard (whatwg) can fail, and its
+// failure is shown as such, not as an empty answer.
 var specAnswers = []struct {
 	Name    string
-	Resolve func(base, ref string) string
+	Resolve func(base, ref string) (string, error)
 }{
-	{"rfc1808", relurl.Resolve},
-	{"rfc2396", relurl.RFC2396.Resolve},
-	{"rfc3986", relurl.RFC3986.Resolve},
+	{"rfc1808", relurl.RFC1808.ResolveErr},
+	{"rfc2396", relurl.RFC2396.ResolveErr},
+	{"rfc3986", relurl.RFC3986.ResolveErr},
+	{"whatwg", relurl.WHATWG.ResolveErr},
 }

@@ -48,6 +48,11 @@ type Config struct {
 	// limits); the zero value is the defaults.
 	Limits limits.Limits
 	Spec   relurl.Spec
+	// Differ, when not nil, writes only the links whose resolution
+	// differs between Differ[0] and Differ[1], with both answers (see
+	// Rows.Differ and DifferHeader); the base is then established by
+	// Differ[0] (Spec is not used).
+	Differ *[2]relurl.Spec
 	// OutDir, when not empty, receives one file per input (see
 	// OutputName), written under a temporary name and renamed when done;
 	// an input whose file is there is skipped.
@@ -123,7 +128,7 @@ type job struct {
 }
 
 func (r *run) newJob(w io.Writer, mu *sync.Mutex) *job {
-	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: Rows{Format: r.Format, MaxURL: r.lim.URL}}
+	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: Rows{Format: r.Format, MaxURL: r.lim.URL, Differ: r.Differ}}
 	j.setLimits(r.lim)
 	return j
 }
@@ -132,7 +137,11 @@ func (r *run) newJob(w io.Writer, mu *sync.Mutex) *job {
 // they are passed on.
 func (j *job) setLimits(lim limits.Limits) {
 	j.walker = base.Walker{Limits: lim}
-	j.x = links.Extractor{Spec: j.Spec, Limits: lim}
+	spec := j.Spec
+	if j.Differ != nil {
+		spec = j.Differ[0]
+	}
+	j.x = links.Extractor{Spec: spec, Limits: lim}
 }
 
 // Run works on the inputs with c.Jobs goroutines and returns what it did.
@@ -163,7 +172,7 @@ func (c *Config) Run(inputs []string) (Stats, error) {
 		mu = &r.stdoutMu
 	}
 	if c.Header && c.Format == TSV && c.OutDir == "" {
-		io.WriteString(c.Stdout, TSVHeader)
+		io.WriteString(c.Stdout, c.header())
 	}
 	work := func(j *job, in string) {
 		if c.OutDir != "" {
@@ -260,8 +269,14 @@ func (j *job) writeBytes(k *links.LinkBytes) error {
 }
 
 // write writes one output row, unless one of its URLs is longer than the
-// URL limit.
+// URL limit. Under WHATWG, a link the URL Standard rejects is written with
+// an empty url (no success of it is empty) and reported with the reason.
 func (j *job) write(k links.Link) error {
+	if k.URL == "" && j.Spec == relurl.WHATWG && j.Differ == nil {
+		if _, err := relurl.WHATWG.ResolveErr(k.Base.URL, k.Ref); err != nil {
+			j.report(j.doc + ": " + string(appendAttribute(nil, k, AppendTSV)) + " link: " + err.Error())
+		}
+	}
 	n := len(j.sink.buf)
 	var err error
 	if j.sink.buf, err = j.rows.Append(j.sink.buf, j.doc, k); err != nil {
@@ -293,4 +308,12 @@ func (j *job) report(msg string) {
 	j.progressMu.Unlock()
 	j.failed.Store(true)
 	j.stats.errors.Add(1)
+}
+
+// header is the TSV header line: TSVHeader, or DifferHeader with Differ.
+func (c *Config) header() string {
+	if c.Differ != nil {
+		return DifferHeader(*c.Differ)
+	}
+	return TSVHeader
 }

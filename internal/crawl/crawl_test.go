@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
@@ -227,5 +228,52 @@ func TestRows(t *testing.T) {
 	var z Rows
 	if b, _ := z.Append(nil, "d", link("http://h/"+strings.Repeat("x", limits.DefaultURL))); len(b) != 0 || z.Done() == nil {
 		t.Errorf("zero Rows wrote a link over the default URL limit")
+	}
+}
+
+// TestDiffer runs a document with Differ set: only the links RFC 1808 and
+// the URL Standard resolve differently are written, with both answers and
+// the reason of a failure, under a header naming the two.
+func TestDiffer(t *testing.T) {
+	var out, errs bytes.Buffer
+	doc := `<a href="http:g"><a href="g"><a href="..\x"><a href="http://a:99999/"><a href="?y">`
+	pair := [2]relurl.Spec{relurl.RFC1808, relurl.WHATWG}
+	c := &Config{Stdin: strings.NewReader(doc), Stdout: &out, Stderr: &errs, URL: "http://a/b/c", Type: HTML, Header: true, Differ: &pair}
+	s, err := c.Run([]string{"-"})
+	if err != nil || s.Failed || s.Links != 3 { // the rows written
+		t.Fatalf("stats %+v, err %v, stderr %q", s, err, errs.String())
+	}
+	want := "document\tbase\tbase_source\telement@attribute\tref\trfc1808\twhatwg\tfailure\n" +
+		"-\thttp://a/b/c\tretrieval\ta@href\thttp:g\thttp:g\thttp://a/b/g\t\n" +
+		"-\thttp://a/b/c\tretrieval\ta@href\t..\\\\x\thttp://a/b/..\\\\x\thttp://a/x\t\n" +
+		"-\thttp://a/b/c\tretrieval\ta@href\thttp://a:99999/\thttp://a:99999/\t\twhatwg: port-out-of-range at offset 9\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	// NDJSON names the answers after the specifications.
+	out.Reset()
+	c.Stdin, c.Format = strings.NewReader(`<a href="http:g"><a href="g">`), NDJSON
+	if _, err := c.Run([]string{"-"}); err != nil || strings.Count(out.String(), "\n") != 1 ||
+		!strings.Contains(out.String(), `"rfc1808":"http:g","whatwg":"http://a/b/g"}`) {
+		t.Errorf("NDJSON: %q, %v", out.String(), err)
+	}
+}
+
+// TestWHATWGFailure checks that under -spec whatwg a link the URL Standard
+// rejects keeps its row, with an empty url, and is reported with the
+// reason: never a silent empty answer.
+func TestWHATWGFailure(t *testing.T) {
+	var out, errs bytes.Buffer
+	c := &Config{Stdin: strings.NewReader(`<a href="g"><a href="http://a:99999/">`), Stdout: &out, Stderr: &errs, Prefix: "x: ",
+		URL: "http://a/b", Type: HTML, Spec: relurl.WHATWG}
+	s, err := c.Run([]string{"-"})
+	if err != nil || !s.Failed || s.Links != 2 {
+		t.Fatalf("stats %+v, err %v", s, err)
+	}
+	if want := "-\thttp://a/b\tretrieval\ta@href\tg\thttp://a/g\n-\thttp://a/b\tretrieval\ta@href\thttp://a:99999/\t\n"; out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+	if e := errs.String(); e != "x: -: a@href link: whatwg: parse \"http://a:99999/\": port-out-of-range at offset 9\n" {
+		t.Errorf("stderr %q", e)
 	}
 }

@@ -168,7 +168,7 @@ func (j *job) toDir(in string) {
 	}
 	j.sink = rowSink{buf: j.sink.buf[:0], w: w}
 	if j.Header && j.Format == TSV {
-		j.sink.buf = append(j.sink.buf, TSVHeader...)
+		j.sink.buf = append(j.sink.buf, j.header()...)
 	}
 	read := j.input(in)
 	err = j.sink.flush()

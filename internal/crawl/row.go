@@ -1,8 +1,10 @@
 package crawl
 
 import (
+	"strconv"
 	"unsafe"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
@@ -41,6 +43,15 @@ func (f Format) Ext() string {
 type Rows struct {
 	Format Format
 	MaxURL int // 0: limits.DefaultURL
+	// Differ, when not nil, writes only the links whose reference resolves
+	// differently by Differ[0] and by Differ[1] (a failure of WHATWG
+	// differs from every answer), in the differ format (AppendDifferRow).
+	Differ *[2]relurl.Spec
+
+	dbase string               // the base of the last link resolved for Differ
+	dpb   [2]relurl.ParsedBase // parsed by each of Differ
+	dset  bool
+	dbuf  [2][]byte
 
 	doc     string // the document of the last link
 	dropped int    // its links not written
@@ -67,7 +78,107 @@ func (r *Rows) Append(b []byte, doc string, k links.Link) (_ []byte, err error) 
 		r.dropped++
 		return b, err
 	}
+	if r.Differ != nil {
+		return r.appendDiffer(b, doc, k), err
+	}
 	return AppendRow(b, r.Format, doc, k), err
+}
+
+// appendDiffer resolves k.Ref by both specifications of r.Differ, against
+// the base parsed once for the links of a document, and appends the
+// differ row when the answers differ.
+func (r *Rows) appendDiffer(b []byte, doc string, k links.Link) []byte {
+	if !r.dset || k.Base.URL != r.dbase {
+		r.dbase, r.dset = k.Base.URL, true
+		for i, s := range r.Differ {
+			r.dpb[i] = s.ParseBase(r.dbase)
+		}
+	}
+	var errs [2]error
+	for i := range r.dpb {
+		r.dbuf[i], errs[i] = r.dpb[i].AppendResolveErr(r.dbuf[i][:0], k.Ref)
+	}
+	if string(r.dbuf[0]) == string(r.dbuf[1]) && (errs[0] == nil) == (errs[1] == nil) {
+		return b
+	}
+	d := Differ{Specs: *r.Differ, URLs: [2]string{unsafeString(r.dbuf[0]), unsafeString(r.dbuf[1])}, Errs: errs}
+	return AppendDifferRow(b, r.Format, doc, k, &d)
+}
+
+// Differ is what a differ row adds to a link: the two specifications,
+// their answers, and their failures (nil, but for WHATWG's).
+type Differ struct {
+	Specs [2]relurl.Spec
+	URLs  [2]string // "" for a failure
+	Errs  [2]error
+}
+
+// DifferHeader is the header line of TSV differ output for specs:
+//
+//	document base base_source element@attribute ref A B failure
+//
+// where A and B are the specifications' names ("rfc1808", "whatwg").
+func DifferHeader(specs [2]relurl.Spec) string {
+	return "document\tbase\tbase_source\telement@attribute\tref\t" + specs[0].String() + "\t" + specs[1].String() + "\tfailure\n"
+}
+
+// AppendDifferRow appends the differ row of link k: the columns of
+// AppendRow up to ref, then each specification's answer ("" when it
+// fails), then failure: for each that failed, "NAME: REASON at offset N"
+// (the URL Standard's name of the validation error), joined by "; ", or
+// "". In NDJSON the answers are members named after the specifications,
+// and "failure" is present only when not empty.
+func AppendDifferRow(b []byte, f Format, doc string, k links.Link, d *Differ) []byte {
+	failure := ""
+	for i, err := range d.Errs {
+		if err == nil {
+			continue
+		}
+		if failure != "" {
+			failure += "; "
+		}
+		failure += d.Specs[i].String() + ": " + reason(err)
+	}
+	if f == NDJSON {
+		b = append(b, '{')
+		b = jsonline.AppendField(b, true, "document", doc)
+		b = jsonline.AppendField(b, false, "base", k.Base.URL)
+		b = jsonline.AppendField(b, false, "base_source", k.Base.Source.String())
+		b = jsonline.AppendField(b, false, "attribute", string(appendAttribute(nil, k, func(b []byte, s string) []byte { return append(b, s...) })))
+		b = jsonline.AppendField(b, false, "ref", k.Ref)
+		for i, s := range d.Specs {
+			b = jsonline.AppendField(b, false, s.String(), d.URLs[i])
+		}
+		if failure != "" {
+			b = jsonline.AppendField(b, false, "failure", failure)
+		}
+		return append(b, "}\n"...)
+	}
+	b = AppendTSV(b, doc)
+	b = append(b, '\t')
+	b = AppendTSV(b, k.Base.URL)
+	b = append(b, '\t')
+	b = append(b, k.Base.Source.String()...)
+	b = append(b, '\t')
+	b = appendAttribute(b, k, AppendTSV)
+	b = append(b, '\t')
+	b = AppendTSV(b, k.Ref)
+	for _, u := range d.URLs {
+		b = append(b, '\t')
+		b = AppendTSV(b, u)
+	}
+	b = append(b, '\t')
+	b = AppendTSV(b, failure)
+	return append(b, '\n')
+}
+
+// reason names a failure briefly: the URL Standard's reason and offset,
+// without the input (the row has it).
+func reason(err error) string {
+	if e, ok := err.(*relurl.WHATWGError); ok {
+		return e.Reason.Error() + " at offset " + strconv.Itoa(e.Offset)
+	}
+	return err.Error()
 }
 
 // Done ends the current document: it returns a *DroppedError if links of

@@ -14,7 +14,7 @@ const (
 )
 
 // TestREADMETable fails when the table of differences in README.md is not
-// the one the three implementations give. Regenerate it with:
+// the one the four implementations give. Regenerate it with:
 //
 //	go run ./cmd/relurl compare -table
 //
@@ -43,13 +43,16 @@ func TestDiffers(t *testing.T) {
 		answers []string
 		mark    string
 	}{
-		{[]string{"a", "a", "a"}, "same"},
-		{[]string{"a", "a", "b"}, "differs:rfc3986"},
-		{[]string{"a", "b", "a"}, "differs:rfc2396"},
-		{[]string{"b", "a", "a"}, "differs:rfc1808"},
-		{[]string{"a", "b", "c"}, "differs:all"},
+		{[]string{"a", "a", "a", "a"}, "same"},
+		{[]string{"a", "a", "b", "a"}, "differs:rfc3986"},
+		{[]string{"a", "b", "a", "a"}, "differs:rfc2396"},
+		{[]string{"b", "a", "a", "a"}, "differs:rfc1808"},
+		{[]string{"a", "a", "a", "b"}, "differs:whatwg"},
+		{[]string{"a", "a", "b", "b"}, "differs:rfc3986,whatwg"}, // a tie: RFC 1808's group is the majority
+		{[]string{"a", "b", "b", "c"}, "differs:rfc1808,whatwg"},
+		{[]string{"a", "b", "c", "d"}, "differs:all"},
 	} {
-		r := Row{Answers: tc.answers}
+		r := Row{Answers: tc.answers, Errs: make([]error, 4)}
 		if got := r.Mark(); got != tc.mark {
 			t.Errorf("Mark(%q) = %q, want %q", tc.answers, got, tc.mark)
 		}
@@ -73,13 +76,13 @@ func TestCompare(t *testing.T) {
 
 // TestTableShowsEachKindOfDifference checks that the list of cases still
 // shows each specification as the odd one out, and one case where all
-// three differ: a table that lost them would hide what the README is for.
+// four differ: a table that lost them would hide what the README is for.
 func TestTableShowsEachKindOfDifference(t *testing.T) {
 	marks := map[string]int{}
 	for _, c := range Cases {
 		marks[Compare(c.Base, c.Ref).Mark()]++
 	}
-	for _, m := range []string{"same", "differs:rfc1808", "differs:rfc2396", "differs:rfc3986", "differs:all"} {
+	for _, m := range []string{"same", "differs:rfc1808", "differs:rfc2396", "differs:rfc3986", "differs:whatwg", "differs:all"} {
 		if marks[m] == 0 {
 			t.Errorf("no case of the table is %s", m)
 		}
@@ -102,5 +105,19 @@ func TestCode(t *testing.T) {
 		if got := Code(tc.in); got != tc.want {
 			t.Errorf("Code(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+func TestCompareWHATWG(t *testing.T) {
+	r := Compare("http://a/b/c/d;p?q", "http:g")
+	if !r.Disagree(relurl.RFC1808, relurl.WHATWG) || r.Disagree(relurl.RFC3986, relurl.RFC1808) {
+		t.Errorf("Compare(http:g) = %q", r.Answers)
+	}
+	r = Compare("http://a/", "http://a:99999/")
+	if r.Errs[3] == nil || r.Answers[3] != "" || !r.Disagree(relurl.RFC1808, relurl.WHATWG) {
+		t.Errorf("a WHATWG failure: %q, %v", r.Answers, r.Errs)
+	}
+	if row := MarkdownRow(r); !strings.Contains(row, "*(fails: port-out-of-range)*") {
+		t.Errorf("MarkdownRow of a failure: %s", row)
 	}
 }

@@ -83,7 +83,7 @@ function refCard(ref, r) {
   const answers = h('table', { class: 'answers' }, h('tr', null, h('th', null, 'specification'), h('th', null, 'answer'), h('th', null, '')));
   for (const a of r.answers) {
     answers.append(h('tr', { class: a.differs ? 'differs' : '' },
-      h('td', null, a.spec), h('td', null, h('code', null, a.result)),
+      h('td', null, a.spec), h('td', null, a.error ? h('em', null, 'fails: ' + a.error) : h('code', null, a.result)),
       h('td', { class: a.differs ? 'differs' : '' }, a.differs ? 'differs from ' + r.answers[0].spec : 'same')));
     if (a.spec === r.spec) answers.lastChild.classList.add('chosen');
   }

@@ -1,0 +1,174 @@
+package relurl
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/internal/whatwg"
+)
+
+// checkWHATWG checks what holds of every WHATWG resolution: a failure is an
+// error with an empty result, never an empty result alone (the empty href
+// is not a URL), and a result re-parses to itself (the standard's
+// idempotence, URL Standard section 4.4).
+func checkWHATWG(t *testing.T, base, ref, got string, err error) {
+	t.Helper()
+	if err != nil {
+		var e *WHATWGError
+		if got != "" || !errors.As(err, &e) {
+			t.Fatalf("WHATWG.ResolveErr(%q, %q) = %q, %v: want \"\" and a *WHATWGError", base, ref, got, err)
+		}
+		return
+	}
+	if got == "" {
+		t.Fatalf("WHATWG.ResolveErr(%q, %q) = \"\" without an error", base, ref)
+	}
+	if again, err := WHATWG.ResolveErr("", got); again != got || err != nil {
+		t.Fatalf("WHATWG.ResolveErr(%q, %q) = %q, which re-parses to %q, %v", base, ref, got, again, err)
+	}
+}
+
+func TestWHATWGResolve(t *testing.T) {
+	for _, c := range []struct {
+		base, ref, want string
+		reason          whatwg.Reason // 0: success
+		inBase          bool
+	}{
+		{"http://a/b/c/d;p?q", "http:g", "http://a/b/c/g", 0, false}, // relative: same special scheme, no "//"
+		{"http://a/b/c/d;p?q", "..\\..\\g", "http://a/g", 0, false},  // "\" is "/" in special URLs
+		{"http://a/b/c/d;p?q", "//EXAMPLE.org:80/%2e/x", "http://example.org/x", 0, false},
+		{"", "HTTP://0x7f.1/", "http://127.0.0.1/", 0, false}, // no base; IPv4 number forms
+		{"", "g", "", whatwg.MissingSchemeNonRelativeURL, false},
+		{"http://a/", "https://exa mple.org", "", whatwg.DomainInvalidCodePoint, false},
+		{"http://a/", "http://a:99999/", "", whatwg.PortOutOfRange, false},
+		{"http://", "g", "", whatwg.HostMissing, true},
+	} {
+		got, err := WHATWG.ResolveErr(c.base, c.ref)
+		if got != c.want || !errors.Is(err, c.reason) && c.reason != 0 || err != nil && c.reason == 0 {
+			t.Errorf("WHATWG.ResolveErr(%q, %q) = %q, %v; want %q, %v", c.base, c.ref, got, err, c.want, c.reason)
+			continue
+		}
+		var e *WHATWGError
+		if c.reason != 0 && (!errors.As(err, &e) || e.Base != c.inBase || !strings.Contains(err.Error(), c.reason.Error())) {
+			t.Errorf("WHATWG.ResolveErr(%q, %q): error %#v, want Base %v", c.base, c.ref, err, c.inBase)
+		}
+		if s := WHATWG.Resolve(c.base, c.ref); s != c.want {
+			t.Errorf("WHATWG.Resolve(%q, %q) = %q, want %q", c.base, c.ref, s, c.want)
+		}
+		checkBase(t, WHATWG, c.base, c.ref)
+	}
+	// The RFCs never fail.
+	for _, s := range Specs()[:3] {
+		if _, err := s.ResolveErr("", "g"); err != nil {
+			t.Errorf("%v.ResolveErr: %v", s, err)
+		}
+		if _, err := s.ParseBase("http://").AppendResolveErr(nil, "g"); err != nil {
+			t.Errorf("%v.AppendResolveErr: %v", s, err)
+		}
+	}
+}
+
+// TestWHATWGConformance runs the web-platform-tests cases with a base
+// through the root API: ResolveErr, and ParseBase's forms, agree with the
+// test data (whose full check, component by component, is in
+// internal/whatwg).
+func TestWHATWGConformance(t *testing.T) {
+	data, err := os.ReadFile("internal/whatwg/testdata/urltestdata.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range raw {
+		var c struct {
+			Input   string  `json:"input"`
+			Base    *string `json:"base"`
+			Href    string  `json:"href"`
+			Failure bool    `json:"failure"`
+		}
+		if json.Unmarshal(r, &c) != nil || c.Base == nil {
+			continue // comments, and cases without a base (no base is "" here only when the data says so)
+		}
+		got, err := WHATWG.ResolveErr(*c.Base, c.Input)
+		if c.Failure != (err != nil) || !c.Failure && got != c.Href {
+			t.Errorf("WHATWG.ResolveErr(%q, %q) = %q, %v; want %q (failure %v)", *c.Base, c.Input, got, err, c.Href, c.Failure)
+		}
+		if *c.Base != "" {
+			checkBase(t, WHATWG, *c.Base, c.Input)
+		}
+		n++
+	}
+	if n < 300 {
+		t.Fatalf("only %d cases with a base", n)
+	}
+}
+
+func TestWHATWGAppendResolveNoAlloc(t *testing.T) {
+	buf := make([]byte, 0, 512)
+	n := 0
+	for _, p := range benchPairs {
+		b := WHATWG.ParseBase(p.base)
+		if _, err := b.AppendResolveErr(buf[:0], p.ref); err != nil || strings.ContainsAny(p.ref, "\t\n\r") {
+			continue // a failure's error allocates; so does removing tabs and newlines
+		}
+		allocs := testing.AllocsPerRun(10, func() {
+			buf, _ = b.AppendResolveErr(buf[:0], p.ref)
+			buf = b.AppendResolve(buf[:0], p.ref)
+		})
+		if allocs != 0 {
+			t.Errorf("WHATWG.ParseBase(%q).AppendResolve(%q) allocates %v times", p.base, p.ref, allocs)
+		}
+		n++
+	}
+	if n < len(benchPairs)/2 {
+		t.Fatalf("only %d of %d pairs checked", n, len(benchPairs))
+	}
+}
+
+func TestWHATWGRelative(t *testing.T) {
+	base := "http://a/b/c/d;p?q"
+	for _, c := range []struct{ target, want string }{
+		{"http://a/b/c/g", "g"},
+		{"http://A:80/b/c/g#x", "g#x"},
+		{"http://b/g", "//b/g"},
+		{"https://a/g", "https://a/g"},
+		{"http://a:99999/", "http://a:99999/"}, // rejected: returned as it is
+	} {
+		if got := WHATWG.Relative(base, c.target); got != c.want {
+			t.Errorf("WHATWG.Relative(%q, %q) = %q, want %q", base, c.target, got, c.want)
+		}
+		if got := string(WHATWG.ParseBase(base).AppendRelative([]byte("p:"), c.target)); got != "p:"+c.want {
+			t.Errorf("WHATWG.ParseBase(%q).AppendRelative(%q) = %q, want %q", base, c.target, got, "p:"+c.want)
+		}
+	}
+	if got := WHATWG.Relative("", "http://a/b"); got != "http://a/b" {
+		t.Errorf("WHATWG.Relative with no base = %q", got)
+	}
+}
+
+func TestWHATWGExplain(t *testing.T) {
+	tr := WHATWG.Explain("http://a/b/c/d;p?q", "//h/x?y")
+	if tr.Result != "http://h/x?y" || tr.Err != "" {
+		t.Fatalf("Explain: result %q, error %q", tr.Result, tr.Err)
+	}
+	var states []string
+	for _, s := range tr.Steps {
+		states = append(states, s.Step+": "+s.Detail)
+	}
+	all := strings.Join(states, "\n")
+	for _, want := range []string{"base: scheme start state at offset 0", "ref: relative slash state", "ref: host state", "ref: query state"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("Explain steps lack %q:\n%s", want, all)
+		}
+	}
+	tr = WHATWG.Explain("http://a/", "http://a:x/")
+	if tr.Result != "" || !strings.Contains(tr.Err, "port-invalid") || !strings.Contains(tr.String(), "failure") {
+		t.Errorf("Explain of a failure: result %q, error %q\n%s", tr.Result, tr.Err, tr)
+	}
+}
