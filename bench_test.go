@@ -1,14 +1,11 @@
 package relurl
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/relurl/relurl/internal/cputime"
+	"github.com/relurl/relurl/internal/benchmix"
 )
 
 // All the benchmarks of the package. The goals, as ratios measured in one
@@ -20,110 +17,28 @@ import (
 // ParsedBase.AppendResolve at least 12 times faster than net/url with a
 // parsed base, with 0 allocations (TestAppendResolveNoAlloc).
 
-// crawlPair is one (base, reference) pair of the benchmark mix.
-type crawlPair struct{ base, ref string }
-
-// crawlMix returns n (base, reference) pairs shaped like the links of
-// crawled pages: mostly relative paths and absolute paths, then absolute
-// URLs, "../", fragments, queries and network paths. The seed is fixed, so
-// every run resolves the same links.
-func crawlMix(n int) []crawlPair {
-	rng := rand.New(rand.NewPCG(1808, 1995))
-	word := func() string {
-		words := []string{"index", "news", "about", "products", "2024", "blog", "img", "static", "css", "en", "search", "article", "docs", "wiki", "user"}
-		return words[rng.IntN(len(words))]
-	}
-	bases := make([]string, 64)
-	for i := range bases {
-		bases[i] = fmt.Sprintf("https://www.site%d.example.com/%s/%s/%s-%d.html", i, word(), word(), word(), rng.IntN(1000))
-		if i%4 == 0 {
-			bases[i] += "?id=" + fmt.Sprint(rng.IntN(100000))
-		}
-	}
-	pairs := make([]crawlPair, n)
-	for i := range pairs {
-		var ref string
-		switch k := rng.IntN(100); {
-		case k < 30: // relative path
-			ref = fmt.Sprintf("%s/%s-%d.html", word(), word(), rng.IntN(100))
-		case k < 45: // up a level or two
-			ref = fmt.Sprintf("../%s/%s.html", word(), word())
-			if k < 35 {
-				ref = "../" + ref
-			}
-		case k < 65: // absolute path
-			ref = fmt.Sprintf("/%s/%s/%s.html", word(), word(), word())
-		case k < 80: // absolute URL
-			ref = fmt.Sprintf("https://cdn%d.example.net/%s/%s.js", rng.IntN(10), word(), word())
-		case k < 88: // fragment
-			ref = "#" + word()
-		case k < 93: // query
-			ref = fmt.Sprintf("?page=%d&sort=%s", rng.IntN(50), word())
-		case k < 98: // network path
-			ref = fmt.Sprintf("//img%d.example.org/%s.png", rng.IntN(10), word())
-		default: // dot segments
-			ref = "./" + word() + "/./" + word() + "/../x.html"
-		}
-		pairs[i] = crawlPair{bases[rng.IntN(len(bases))], ref}
-	}
-	return pairs
-}
-
-var benchPairs = crawlMix(4096)
+var benchPairs = benchmix.CrawlMix(4096)
 
 // TestCrawlMix checks that the mix is what the benchmarks claim: fixed from
 // run to run, and resolved by RFC 3986 here as by net/url, so that the two
 // sides of a ratio do the same work.
 func TestCrawlMix(t *testing.T) {
-	if again := crawlMix(len(benchPairs)); again[len(again)-1] != benchPairs[len(benchPairs)-1] {
+	if again := benchmix.CrawlMix(len(benchPairs)); again[len(again)-1] != benchPairs[len(benchPairs)-1] {
 		t.Fatal("the crawl mix changes from call to call")
 	}
 	for _, p := range benchPairs {
-		bu, err1 := url.Parse(p.base)
-		ru, err2 := url.Parse(p.ref)
+		bu, err1 := url.Parse(p.Base)
+		ru, err2 := url.Parse(p.Ref)
 		if err1 != nil || err2 != nil {
-			t.Fatalf("net/url rejects %q, %q", p.base, p.ref)
+			t.Fatalf("net/url rejects %q, %q", p.Base, p.Ref)
 		}
-		if got, want := RFC3986.Resolve(p.base, p.ref), bu.ResolveReference(ru).String(); got != want {
-			t.Errorf("RFC3986.Resolve(%q, %q) = %q, net/url gives %q", p.base, p.ref, got, want)
+		if got, want := RFC3986.Resolve(p.Base, p.Ref), bu.ResolveReference(ru).String(); got != want {
+			t.Errorf("RFC3986.Resolve(%q, %q) = %q, net/url gives %q", p.Base, p.Ref, got, want)
 		}
 	}
 }
 
 var sink string
-
-// ratioRounds is how many times benchRatio runs each side in a row: enough
-// for some milliseconds, well above the granularity of CPU time accounting.
-const ratioRounds = 20
-
-// benchRatio measures a goal stated as a ratio in a way that stands up on a
-// busy machine: each iteration runs ours ratioRounds times, then theirs as
-// many times, and sums the process CPU time of each apart, so that time
-// spent waiting for a core counts for neither and a load that slows one
-// slows the other alike. perRun is how many operations one call of ours or
-// theirs does. It reports the CPU time per operation of each side and
-// "x-NAME", how many times faster ours is.
-func benchRatio(b *testing.B, perRun int, ours, theirs func(), name string) {
-	var tOurs, tTheirs time.Duration
-	for b.Loop() {
-		c0, _ := cputime.Process()
-		for range ratioRounds {
-			ours()
-		}
-		c1, _ := cputime.Process()
-		for range ratioRounds {
-			theirs()
-		}
-		c2, _ := cputime.Process()
-		tOurs, tTheirs = tOurs+c1-c0, tTheirs+c2-c1
-	}
-	n := float64(b.N * ratioRounds * perRun)
-	b.ReportMetric(float64(tOurs.Nanoseconds())/n, "cpu-ns/op")
-	b.ReportMetric(float64(tTheirs.Nanoseconds())/n, name+"-cpu-ns/op")
-	if tOurs > 0 {
-		b.ReportMetric(float64(tTheirs)/float64(tOurs), "x-"+name)
-	}
-}
 
 // BenchmarkRatios measures the goals on the crawl mix, for each Spec:
 // Resolve against net/url from strings (goal: 6x), AppendResolve on parsed
@@ -133,7 +48,7 @@ func benchRatio(b *testing.B, perRun int, ours, theirs func(), name string) {
 func BenchmarkRatios(b *testing.B) {
 	netParsed := make([]*url.URL, len(benchPairs))
 	for i, p := range benchPairs {
-		u, err := url.Parse(p.base)
+		u, err := url.Parse(p.Base)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -143,44 +58,44 @@ func BenchmarkRatios(b *testing.B) {
 	n := 0
 	netResolve := func() {
 		for _, p := range benchPairs {
-			bu, _ := url.Parse(p.base)
-			ru, _ := url.Parse(p.ref)
+			bu, _ := url.Parse(p.Base)
+			ru, _ := url.Parse(p.Ref)
 			n += len(bu.ResolveReference(ru).String())
 		}
 	}
 	netParsedBase := func() {
 		for i, p := range benchPairs {
-			ru, _ := url.Parse(p.ref)
+			ru, _ := url.Parse(p.Ref)
 			buf = append(buf[:0], netParsed[i].ResolveReference(ru).String()...)
 		}
 	}
 	for _, s := range Specs() {
 		parsed := make([]ParsedBase, len(benchPairs))
 		for i, p := range benchPairs {
-			parsed[i] = s.ParseBase(p.base)
+			parsed[i] = s.ParseBase(p.Base)
 		}
 		resolve := func() {
 			for _, p := range benchPairs {
-				n += len(s.Resolve(p.base, p.ref))
+				n += len(s.Resolve(p.Base, p.Ref))
 			}
 		}
 		appendResolve := func() {
 			for i, p := range benchPairs {
-				buf = parsed[i].AppendResolve(buf[:0], p.ref)
+				buf = parsed[i].AppendResolve(buf[:0], p.Ref)
 			}
 		}
-		b.Run(s.String()+"/Resolve", func(b *testing.B) { benchRatio(b, len(benchPairs), resolve, netResolve, "net/url") })
+		b.Run(s.String()+"/Resolve", func(b *testing.B) { benchmix.Ratio(b, len(benchPairs), resolve, netResolve, "net/url") })
 		b.Run(s.String()+"/AppendResolve", func(b *testing.B) {
-			benchRatio(b, len(benchPairs), appendResolve, netParsedBase, "net/url")
+			benchmix.Ratio(b, len(benchPairs), appendResolve, netParsedBase, "net/url")
 		})
 		if s == RFC1808 {
 			plainCopy := func() {
 				for _, p := range benchPairs {
-					buf = append(append(buf[:0], p.base...), p.ref...)
+					buf = append(append(buf[:0], p.Base...), p.Ref...)
 				}
 			}
 			b.Run(s.String()+"/copy", func(b *testing.B) {
-				benchRatio(b, len(benchPairs), plainCopy, appendResolve, "appendresolve")
+				benchmix.Ratio(b, len(benchPairs), plainCopy, appendResolve, "appendresolve")
 			})
 		}
 	}
@@ -195,26 +110,26 @@ func BenchmarkResolve(b *testing.B) {
 	for _, s := range Specs() {
 		parsed := make([]ParsedBase, len(benchPairs))
 		for i, p := range benchPairs {
-			parsed[i] = s.ParseBase(p.base)
+			parsed[i] = s.ParseBase(p.Base)
 		}
 		b.Run(s.String()+"/Resolve", func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				p := benchPairs[i%len(benchPairs)]
-				sink = s.Resolve(p.base, p.ref)
+				sink = s.Resolve(p.Base, p.Ref)
 			}
 		})
 		b.Run(s.String()+"/ParseBase", func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
-				parsed[i%len(parsed)] = s.ParseBase(benchPairs[i%len(benchPairs)].base)
+				parsed[i%len(parsed)] = s.ParseBase(benchPairs[i%len(benchPairs)].Base)
 			}
 		})
 		b.Run(s.String()+"/AppendResolve", func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				j := i % len(benchPairs)
-				buf = parsed[j].AppendResolve(buf[:0], benchPairs[j].ref)
+				buf = parsed[j].AppendResolve(buf[:0], benchPairs[j].Ref)
 			}
 		})
 	}
@@ -225,7 +140,7 @@ func BenchmarkParse(b *testing.B) {
 	b.ReportAllocs()
 	var u URL
 	for i := 0; b.Loop(); i++ {
-		u = Parse(benchPairs[i%len(benchPairs)].base)
+		u = Parse(benchPairs[i%len(benchPairs)].Base)
 	}
 	sink = u.Path()
 }
@@ -236,14 +151,14 @@ func BenchmarkRelative(b *testing.B) {
 	targets := make([]string, len(benchPairs))
 	parsed := make([]ParsedBase, len(benchPairs))
 	for i, p := range benchPairs {
-		targets[i], parsed[i] = Resolve(p.base, p.ref), RFC1808.ParseBase(p.base)
+		targets[i], parsed[i] = Resolve(p.Base, p.Ref), RFC1808.ParseBase(p.Base)
 	}
 	buf := make([]byte, 0, 1024)
 	b.Run("Relative", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
 			j := i % len(benchPairs)
-			sink = Relative(benchPairs[j].base, targets[j])
+			sink = Relative(benchPairs[j].Base, targets[j])
 		}
 	})
 	b.Run("AppendRelative", func(b *testing.B) {
@@ -257,7 +172,7 @@ func BenchmarkRelative(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
 			p := benchPairs[i%len(benchPairs)]
-			sink = Resolve(p.base, p.ref)
+			sink = Resolve(p.Base, p.Ref)
 		}
 	})
 }

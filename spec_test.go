@@ -230,7 +230,7 @@ func TestAppendResolveNoAlloc(t *testing.T) {
 	for _, s := range Specs() {
 		cases := specAllCases()
 		for _, p := range benchPairs[:256] {
-			cases = append(cases, [2]string{p.base, p.ref})
+			cases = append(cases, [2]string{p.Base, p.Ref})
 		}
 		for _, c := range cases {
 			b := s.ParseBase(c[0])

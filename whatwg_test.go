@@ -113,16 +113,16 @@ func TestWHATWGAppendResolveNoAlloc(t *testing.T) {
 	buf := make([]byte, 0, 512)
 	n := 0
 	for _, p := range benchPairs {
-		b := WHATWG.ParseBase(p.base)
-		if _, err := b.AppendResolveErr(buf[:0], p.ref); err != nil || strings.ContainsAny(p.ref, "\t\n\r") {
+		b := WHATWG.ParseBase(p.Base)
+		if _, err := b.AppendResolveErr(buf[:0], p.Ref); err != nil || strings.ContainsAny(p.Ref, "\t\n\r") {
 			continue // a failure's error allocates; so does removing tabs and newlines
 		}
 		allocs := testing.AllocsPerRun(10, func() {
-			buf, _ = b.AppendResolveErr(buf[:0], p.ref)
-			buf = b.AppendResolve(buf[:0], p.ref)
+			buf, _ = b.AppendResolveErr(buf[:0], p.Ref)
+			buf = b.AppendResolve(buf[:0], p.Ref)
 		})
 		if allocs != 0 {
-			t.Errorf("WHATWG.ParseBase(%q).AppendResolve(%q) allocates %v times", p.base, p.ref, allocs)
+			t.Errorf("WHATWG.ParseBase(%q).AppendResolve(%q) allocates %v times", p.Base, p.Ref, allocs)
 		}
 		n++
 	}

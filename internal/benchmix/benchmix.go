@@ -16,51 +16,51 @@ import (
 // A Link is one (base, reference) pair of the mix.
 type Link struct{ Base, Ref string }
 
-// CrawlMix returns n links as a crawler meets them: a few pages, each
-// linking by relative paths, "../" paths, absolute paths, absolute URLs,
-// fragments, queries and network-path references, in proportions close to
-// those of web pages. The seed is fixed, so every run resolves the same
-// links.
+// CrawlMix returns n (base, reference) pairs shaped like the links of
+// crawled pages: bases that are real-looking page URLs (60-100 bytes, one
+// of 64), references mostly relative paths and absolute paths, then
+// absolute URLs, "../", fragments, queries, network paths and dot
+// segments. The seed is fixed, so every run resolves the same links.
 func CrawlMix(n int) []Link {
-	rng := rand.New(rand.NewPCG(1808, 3986))
-	pick := func(xs ...string) string { return xs[rng.IntN(len(xs))] }
+	rng := rand.New(rand.NewPCG(1808, 1995))
 	word := func() string {
-		return pick("news", "2024", "about", "products", "img", "css", "js", "blog", "team", "index.html",
-			"article-4521.html", "logo.png", "site.css", "app.min.js", "contact", "en", "docs", "v2")
+		words := []string{"index", "news", "about", "products", "2024", "blog", "img", "static", "css", "en", "search", "article", "docs", "wiki", "user"}
+		return words[rng.IntN(len(words))]
 	}
 	bases := make([]string, 64)
 	for i := range bases {
-		bases[i] = fmt.Sprintf("https://%s/%s/%s/%s", pick("www.example.com", "news.example.org", "shop.example.net"),
-			word(), word(), pick("index.html", "page.php?id=42", "article-1234.html", "", "list;jsessionid=abc?p=3"))
+		bases[i] = fmt.Sprintf("https://www.site%d.example.com/%s/%s/%s-%d.html", i, word(), word(), word(), rng.IntN(1000))
+		if i%4 == 0 {
+			bases[i] += "?id=" + fmt.Sprint(rng.IntN(100000))
+		}
 	}
-	links := make([]Link, n)
-	for i := range links {
+	pairs := make([]Link, n)
+	for i := range pairs {
 		var ref string
 		switch k := rng.IntN(100); {
 		case k < 30: // relative path
-			ref = word() + "/" + word()
-		case k < 40: // "../" path
-			ref = "../" + word() + "/" + word()
-		case k < 45:
-			ref = "../../" + word()
-		case k < 50:
-			ref = "./" + word()
-		case k < 70: // absolute path
-			ref = "/" + word() + "/" + word() + "/" + word()
-		case k < 82: // absolute URL
-			ref = "https://" + pick("cdn.example.com", "www.example.com", "twitter.com") + "/" + word() + "/" + word()
-		case k < 88:
+			ref = fmt.Sprintf("%s/%s-%d.html", word(), word(), rng.IntN(100))
+		case k < 45: // up a level or two
+			ref = fmt.Sprintf("../%s/%s.html", word(), word())
+			if k < 35 {
+				ref = "../" + ref
+			}
+		case k < 65: // absolute path
+			ref = fmt.Sprintf("/%s/%s/%s.html", word(), word(), word())
+		case k < 80: // absolute URL
+			ref = fmt.Sprintf("https://cdn%d.example.net/%s/%s.js", rng.IntN(10), word(), word())
+		case k < 88: // fragment
 			ref = "#" + word()
-		case k < 94:
-			ref = "?page=" + word()
-		case k < 97: // network-path reference
-			ref = "//static.example.org/" + word() + "/" + word()
-		default: // a path with a query and a fragment
-			ref = word() + "?q=" + word() + "#" + word()
+		case k < 93: // query
+			ref = fmt.Sprintf("?page=%d&sort=%s", rng.IntN(50), word())
+		case k < 98: // network path
+			ref = fmt.Sprintf("//img%d.example.org/%s.png", rng.IntN(10), word())
+		default: // dot segments
+			ref = "./" + word() + "/./" + word() + "/../x.html"
 		}
-		links[i] = Link{bases[rng.IntN(len(bases))], ref}
+		pairs[i] = Link{bases[rng.IntN(len(bases))], ref}
 	}
-	return links
+	return pairs
 }
 
 // Rounds is how many times Ratio runs each side in a row: enough for some
