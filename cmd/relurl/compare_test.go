@@ -214,36 +214,6 @@ func TestCompareInteractive(t *testing.T) {
 	}
 }
 
-// FuzzCompareInput feeds any standard input to the three input modes:
-// never a panic, and exactly one output line (one row after the header
-// with -markdown) per input line.
-func FuzzCompareInput(f *testing.F) {
-	f.Add("http://a/b/c/d;p?q\t;x\n")         // a pair
-	f.Add("no tab\n\t\n\t\t\n")               // no TAB, empty BASE, TAB in REF
-	f.Add("a\r\n\xff\tb\r\nlast")             // CRLF, invalid UTF-8, no final newline
-	f.Add("\n\n\n")                           // empty lines
-	f.Add("x\t" + strings.Repeat("../", 100)) // dots above the root
-	f.Fuzz(func(t *testing.T, in string) {
-		n := strings.Count(in, "\n")
-		if in != "" && !strings.HasSuffix(in, "\n") {
-			n++
-		}
-		for _, args := range [][]string{nil, {"http://a/b"}, {"-json"}, {"-markdown"}} {
-			out, _, st := compareTestRun(t, in, args...)
-			if st != exitOK && st != exitRejected {
-				t.Fatalf("compare %q: status %d", args, st)
-			}
-			lines := strings.Count(out, "\n")
-			if len(args) == 1 && args[0] == "-markdown" {
-				lines -= 2
-			}
-			if lines != n {
-				t.Fatalf("compare %q on %q: %d output lines for %d input lines:\n%q", args, in, lines, n, out)
-			}
-		}
-	})
-}
-
 // TestCompareDiffer checks -differ: only the references where the two
 // specifications disagree, each with its base and reference.
 func TestCompareDiffer(t *testing.T) {

@@ -2,13 +2,17 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/warc/warctest"
 )
 
 // inputLines splits data as the filters read it: lines end in "\n" or
@@ -102,4 +106,197 @@ func TestFiltersManyLines(t *testing.T) {
 	if out.String() != strings.Repeat("http://a/g\n", 1_000_000) {
 		t.Errorf("output is not a million resolutions (%d bytes)", out.Len())
 	}
+}
+
+// FuzzCompareInput feeds any standard input to the three input modes:
+// never a panic, and exactly one output line (one row after the header
+// with -markdown) per input line.
+func FuzzCompareInput(f *testing.F) {
+	f.Add("http://a/b/c/d;p?q\t;x\n")         // a pair
+	f.Add("no tab\n\t\n\t\t\n")               // no TAB, empty BASE, TAB in REF
+	f.Add("a\r\n\xff\tb\r\nlast")             // CRLF, invalid UTF-8, no final newline
+	f.Add("\n\n\n")                           // empty lines
+	f.Add("x\t" + strings.Repeat("../", 100)) // dots above the root
+	f.Fuzz(func(t *testing.T, in string) {
+		n := strings.Count(in, "\n")
+		if in != "" && !strings.HasSuffix(in, "\n") {
+			n++
+		}
+		for _, args := range [][]string{nil, {"http://a/b"}, {"-json"}, {"-markdown"}} {
+			out, _, st := compareTestRun(t, in, args...)
+			if st != exitOK && st != exitRejected {
+				t.Fatalf("compare %q: status %d", args, st)
+			}
+			lines := strings.Count(out, "\n")
+			if len(args) == 1 && args[0] == "-markdown" {
+				lines -= 2
+			}
+			if lines != n {
+				t.Fatalf("compare %q on %q: %d output lines for %d input lines:\n%q", args, in, lines, n, out)
+			}
+		}
+	})
+}
+
+// FuzzArchive feeds bytes to "relurl links" as a WARC file on standard
+// input, as they are and gzip-compressed: whatever they hold, every row
+// has six columns and names a record, and nothing panics.
+func FuzzArchive(f *testing.F) {
+	var b bytes.Buffer
+	w := warctest.NewWriter(&b, false)
+	for _, rec := range crawlRecords() {
+		w.Write(rec)
+	}
+	f.Add(b.Bytes())                                                                                                                                                                       // every kind of record the command handles
+	f.Add([]byte("WARC/1.1\r\nWARC-Type: response\r\nContent-Type: application/http\r\nWARC-Target-URI: http://a/\r\nContent-Length: 60\r\n\r\nHTTP/1.1 302 x\r\nLocation: ../b\r\n\r\n")) // a short redirect
+	f.Add([]byte("WARC/1.0\r\nWARC-Type: metadata\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n{\"Envelope\":{\"Payl\r\n\r\n"))                                          // broken WAT JSON
+	f.Add([]byte("WARC/1.1\r\nContent-Length: -1\r\n\r\n"))                                                                                                                                // a bad length
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !bytes.HasPrefix(data, []byte("WARC/")) {
+			data = append([]byte("WARC/1.1\r\n"), data...)
+		}
+		var gz bytes.Buffer
+		zw := gzip.NewWriter(&gz)
+		zw.Write(data)
+		zw.Close()
+		for _, in := range [][]byte{data, gz.Bytes()} {
+			out, _, code := runLinksCmd(t, string(in), false, "-")
+			if code != exitOK && code != exitRejected {
+				t.Fatalf("exit %d", code)
+			}
+			for _, r := range strings.SplitAfter(out, "\n") {
+				if r == "" {
+					continue
+				}
+				if !strings.HasSuffix(r, "\n") || strings.Count(r, "\t") != 5 || !strings.HasPrefix(r, "-#") {
+					t.Fatalf("row %q", r)
+				}
+			}
+		}
+	})
+}
+
+// FuzzRelCommand feeds arbitrary standard input to "relurl rel" (lines
+// BASE<TAB>TARGET) and checks the line-for-line guarantee: one output line
+// per input line, each resolving back to its target or empty with an
+// error naming the line.
+func FuzzRelCommand(f *testing.F) {
+	f.Add("http://a/b/c\thttp://a/b/g\n")              // a plain pair
+	f.Add("http://a/b\tg\r\nno tab\n\t\n")             // unreachable, CRLF, no TAB, empty base and target
+	f.Add("http://a/b\thttp://a/b")                    // empty reference, no final newline
+	f.Add("a\tb\tc\n\n\n")                             // a TAB inside the target, empty lines
+	f.Add("http://a/b/c/d;p?q#f\thttp://a/../g\x00\n") // ".." above the root, NUL
+	f.Fuzz(func(t *testing.T, in string) {
+		out, errOut, code := runRelCmd(t, in, "rel")
+		var lines []string
+		if in != "" {
+			lines = strings.Split(strings.TrimSuffix(in, "\n"), "\n")
+		}
+		got := strings.Split(out, "\n")
+		if len(got) != len(lines)+1 || got[len(got)-1] != "" {
+			t.Fatalf("%d input lines, output %q", len(lines), out)
+		}
+		bad := false
+		for i, line := range lines {
+			line = strings.TrimSuffix(line, "\r")
+			base, target, ok := strings.Cut(line, "\t")
+			if ok && relurl.Resolve(base, got[i]) == target {
+				continue
+			}
+			bad = true
+			if got[i] != "" || !strings.Contains(errOut, fmt.Sprintf("line %d:", i+1)) {
+				t.Fatalf("line %d %q: output %q, stderr %q", i+1, line, got[i], errOut)
+			}
+		}
+		if bad != (code == exitRejected) || !bad && code != exitOK {
+			t.Fatalf("exit %d, rejected lines: %v", code, bad)
+		}
+	})
+}
+
+// FuzzAPI sends any query string to the API: the answer is one line of
+// JSON with a 200 or a 4xx, never a 500.
+func FuzzAPI(f *testing.F) {
+	f.Add("resolve", "base=http%3A%2F%2Fa%2Fb&ref=..%2Fg") // a good request
+	f.Add("resolve", "base=a&ref=%zz")                     // bad escape
+	f.Add("resolve", "base=a&ref=%ff")                     // invalid UTF-8
+	f.Add("resolve", "base=a;b&ref=c")                     // semicolon separator
+	f.Add("parse", "url=a%20b")                            // invalid by 2.2
+	f.Add("parse", "url=&url=")                            // repeated
+	f.Add("resolve", "base=&ref=&spec=")                   // all empty
+	h := newServer(serveConfig{maxQuery: 4096, rate: 0, burst: 1, maxClients: 1}).handler()
+	f.Fuzz(func(t *testing.T, api, query string) {
+		if api != "parse" {
+			api = "resolve"
+		}
+		req := httptest.NewRequest("GET", "/api/"+api, nil)
+		req.URL.RawQuery = query
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != 200 && (w.Code < 400 || w.Code > 499) {
+			t.Fatalf("query %q: status %d: %s", query, w.Code, w.Body)
+		}
+		if !json.Valid(w.Body.Bytes()) {
+			t.Fatalf("query %q: not JSON: %s", query, w.Body)
+		}
+		// One object on one line, with the headers of every answer.
+		if bytes.IndexByte(w.Body.Bytes(), '\n') != w.Body.Len()-1 || w.Header().Get("Content-Type") != "application/json; charset=utf-8" ||
+			w.Header().Get("Content-Security-Policy") == "" {
+			t.Fatalf("query %q: headers %v, body %q", query, w.Header(), w.Body)
+		}
+	})
+}
+
+// FuzzGuardConn feeds request bytes, in chunks of any sizes, to the
+// connection that bounds request heads: it passes every byte of a head
+// within the limit on unchanged, and answers a longer one with the JSON
+// 431, wherever the reads cut the input.
+func FuzzGuardConn(f *testing.F) {
+	f.Add([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), []byte{0}, 64)                       // a head within the limit, byte by byte
+	f.Add([]byte("GET /"+strings.Repeat("a", 100)+" HTTP/1.1\r\n\r\n"), []byte{7, 200}, 64) // a request line over it
+	f.Add([]byte("GET / HTTP/1.1\nX: "+strings.Repeat("b", 80)+"\n\nbody"), []byte{3}, 64)  // LF only, a header over it
+	f.Add([]byte("GET / HTTP/1.1\r\n\r\n"+strings.Repeat("c", 500)), []byte{255}, 32)       // a body past the head is not counted
+	f.Add([]byte("\r\n\r\nGET / HTTP/1.1\r\n\r\n"), []byte{1, 2}, 8)                        // empty lines first
+	f.Fuzz(func(t *testing.T, data, sizes []byte, max int) {
+		if max < 1 || max > 1<<16 {
+			return
+		}
+		c := &chunkConn{data: data, sizes: sizes}
+		g := &guardConn{Conn: c, max: max}
+		var got []byte
+		buf := make([]byte, 512)
+		var rerr error
+		for rerr == nil {
+			var n int
+			n, rerr = g.Read(buf)
+			got = append(got, buf[:n]...)
+		}
+		// Where the head ends: the byte after the first empty line (CRs
+		// aside) past the first two bytes, or the whole input.
+		end, lineLen := len(data), 0
+		for i, b := range data {
+			if b == '\n' {
+				if lineLen == 0 && i+1 > 2 {
+					end = i
+					break
+				}
+				lineLen = 0
+			} else if b != '\r' {
+				lineLen++
+			}
+		}
+		want431 := end > max
+		if g.answered != want431 {
+			t.Fatalf("answered %v, want %v (head of %d bytes, limit %d)", g.answered, want431, end, max)
+		}
+		if want431 {
+			if rerr != errHeadTooLarge || !strings.HasPrefix(c.out.String(), "HTTP/1.1 431 ") || !strings.Contains(c.out.String(), `"status":431`) {
+				t.Fatalf("read error %v, answer %q", rerr, c.out.String())
+			}
+			return
+		}
+		if rerr != io.EOF || !bytes.Equal(got, data) || c.out.Len() != 0 {
+			t.Fatalf("read error %v; passed %q of %q; wrote %q", rerr, got, data, c.out.String())
+		}
+	})
 }

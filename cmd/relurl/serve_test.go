@@ -244,39 +244,6 @@ func TestLimiter(t *testing.T) {
 	}
 }
 
-// FuzzAPI sends any query string to the API: the answer is one line of
-// JSON with a 200 or a 4xx, never a 500.
-func FuzzAPI(f *testing.F) {
-	f.Add("resolve", "base=http%3A%2F%2Fa%2Fb&ref=..%2Fg") // a good request
-	f.Add("resolve", "base=a&ref=%zz")                     // bad escape
-	f.Add("resolve", "base=a&ref=%ff")                     // invalid UTF-8
-	f.Add("resolve", "base=a;b&ref=c")                     // semicolon separator
-	f.Add("parse", "url=a%20b")                            // invalid by 2.2
-	f.Add("parse", "url=&url=")                            // repeated
-	f.Add("resolve", "base=&ref=&spec=")                   // all empty
-	h := newServer(serveConfig{maxQuery: 4096, rate: 0, burst: 1, maxClients: 1}).handler()
-	f.Fuzz(func(t *testing.T, api, query string) {
-		if api != "parse" {
-			api = "resolve"
-		}
-		req := httptest.NewRequest("GET", "/api/"+api, nil)
-		req.URL.RawQuery = query
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, req)
-		if w.Code != 200 && (w.Code < 400 || w.Code > 499) {
-			t.Fatalf("query %q: status %d: %s", query, w.Code, w.Body)
-		}
-		if !json.Valid(w.Body.Bytes()) {
-			t.Fatalf("query %q: not JSON: %s", query, w.Body)
-		}
-		// One object on one line, with the headers of every answer.
-		if bytes.IndexByte(w.Body.Bytes(), '\n') != w.Body.Len()-1 || w.Header().Get("Content-Type") != "application/json; charset=utf-8" ||
-			w.Header().Get("Content-Security-Policy") == "" {
-			t.Fatalf("query %q: headers %v, body %q", query, w.Header(), w.Body)
-		}
-	})
-}
-
 // buildRelurl builds the command into a temporary directory.
 func buildRelurl(t *testing.T) string {
 	t.Helper()
@@ -416,60 +383,6 @@ func (c *chunkConn) Write(p []byte) (int, error)      { return c.out.Write(p) }
 func (c *chunkConn) CloseWrite() error                { return nil }
 func (c *chunkConn) SetReadDeadline(time.Time) error  { return nil }
 func (c *chunkConn) SetWriteDeadline(time.Time) error { return nil }
-
-// FuzzGuardConn feeds request bytes, in chunks of any sizes, to the
-// connection that bounds request heads: it passes every byte of a head
-// within the limit on unchanged, and answers a longer one with the JSON
-// 431, wherever the reads cut the input.
-func FuzzGuardConn(f *testing.F) {
-	f.Add([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), []byte{0}, 64)                       // a head within the limit, byte by byte
-	f.Add([]byte("GET /"+strings.Repeat("a", 100)+" HTTP/1.1\r\n\r\n"), []byte{7, 200}, 64) // a request line over it
-	f.Add([]byte("GET / HTTP/1.1\nX: "+strings.Repeat("b", 80)+"\n\nbody"), []byte{3}, 64)  // LF only, a header over it
-	f.Add([]byte("GET / HTTP/1.1\r\n\r\n"+strings.Repeat("c", 500)), []byte{255}, 32)       // a body past the head is not counted
-	f.Add([]byte("\r\n\r\nGET / HTTP/1.1\r\n\r\n"), []byte{1, 2}, 8)                        // empty lines first
-	f.Fuzz(func(t *testing.T, data, sizes []byte, max int) {
-		if max < 1 || max > 1<<16 {
-			return
-		}
-		c := &chunkConn{data: data, sizes: sizes}
-		g := &guardConn{Conn: c, max: max}
-		var got []byte
-		buf := make([]byte, 512)
-		var rerr error
-		for rerr == nil {
-			var n int
-			n, rerr = g.Read(buf)
-			got = append(got, buf[:n]...)
-		}
-		// Where the head ends: the byte after the first empty line (CRs
-		// aside) past the first two bytes, or the whole input.
-		end, lineLen := len(data), 0
-		for i, b := range data {
-			if b == '\n' {
-				if lineLen == 0 && i+1 > 2 {
-					end = i
-					break
-				}
-				lineLen = 0
-			} else if b != '\r' {
-				lineLen++
-			}
-		}
-		want431 := end > max
-		if g.answered != want431 {
-			t.Fatalf("answered %v, want %v (head of %d bytes, limit %d)", g.answered, want431, end, max)
-		}
-		if want431 {
-			if rerr != errHeadTooLarge || !strings.HasPrefix(c.out.String(), "HTTP/1.1 431 ") || !strings.Contains(c.out.String(), `"status":431`) {
-				t.Fatalf("read error %v, answer %q", rerr, c.out.String())
-			}
-			return
-		}
-		if rerr != io.EOF || !bytes.Equal(got, data) || c.out.Len() != 0 {
-			t.Fatalf("read error %v; passed %q of %q; wrote %q", rerr, got, data, c.out.String())
-		}
-	})
-}
 
 // TestServeRawErrors sends requests that net/http refuses before any
 // handler runs: each is answered with the server's JSON error and its
