@@ -239,10 +239,19 @@ func appendAttribute(b []byte, k links.Link, esc func([]byte, string) []byte) []
 }
 
 // AppendTSV appends s with backslash, tab, newline and carriage return
-// escaped, so that a value never breaks a row or a column.
+// escaped, so that a value never breaks a row or a column. A run of bytes
+// that need no escape, nearly every value, is copied in one piece.
 func AppendTSV(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
+	for {
+		i := 0
+		for i < len(s) && !tsvSpecial[s[i]] {
+			i++
+		}
+		b = append(b, s[:i]...)
+		if i == len(s) {
+			return b
+		}
+		switch s[i] {
 		case '\\':
 			b = append(b, `\\`...)
 		case '\t':
@@ -251,12 +260,13 @@ func AppendTSV(b []byte, s string) []byte {
 			b = append(b, `\n`...)
 		case '\r':
 			b = append(b, `\r`...)
-		default:
-			b = append(b, c)
 		}
+		s = s[i+1:]
 	}
-	return b
 }
+
+// tsvSpecial marks the bytes AppendTSV escapes.
+var tsvSpecial = [256]bool{'\\': true, '\t': true, '\n': true, '\r': true}
 
 // unsafeString returns b as a string without copying, valid while b is
 // not changed: for a link's bytes during the extractor's callback.
