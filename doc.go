@@ -24,8 +24,8 @@
 //
 // # Reading the RFC
 //
-// Where RFC 1808 is silent, this package follows the project's
-// RFC1808-NOTES.md. In short: the scheme is the text before the first ":"
+// Where RFC 1808 is silent, this package follows the readings stated in
+// docs/design.md#readings-of-rfc-1808. In short: the scheme is the text before the first ":"
 // when made of scheme characters, case kept ("1a:b" has scheme "1a"); a
 // net_loc runs to the next "/" and may hold "?" and ";"; "empty" in
 // section 4 means empty in value, so a present-but-empty query inherits the

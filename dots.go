@@ -14,7 +14,7 @@ import (
 // segment stacks" section 4 suggests). slow_test.go checks it against the
 // rules as written.
 
-// stepRoot holds the reading of RFC1808-NOTES.md on section 2.4.6: the
+// stepRoot holds the reading of section 2.4.6 (docs/design.md#step-6-the-leading-slash): the
 // leading "/" of the base path at s[p:] is not part of the path the dot
 // rules work on (so "../../../g" gives "http://a/../g"), and a base with a
 // net_loc (RFC 3986: authority) and an empty path has path "/" (RFC 1738).

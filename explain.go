@@ -163,7 +163,7 @@ func (r *recorder) at1808(step int, b, ref *URL) {
 		}
 		what := "net_loc absent"
 		if ref.HasNetLoc() {
-			// RFC1808-NOTES.md: "empty" tests the value, so "//" inherits.
+			// docs/design.md#empty-in-section-4: "empty" tests the value, so "//" inherits.
 			what = `net_loc present but empty ("//")`
 		}
 		switch {

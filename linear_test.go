@@ -10,8 +10,8 @@ import (
 	"github.com/relurl/relurl/internal/cputime"
 )
 
-// Time and memory must be linear in the input (RFC1808-NOTES.md: the rules
-// as written are quadratic). Each test here measures it: the best CPU time
+// Time and memory must be linear in the input (docs/design.md#step-6-in-linear-time:
+// the rules as written are quadratic). Each test here measures it: the best CPU time
 // of a few runs on inputs of n bytes and of 2n, which a linear function
 // takes about twice as long over, and a quadratic one four times.
 

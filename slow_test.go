@@ -108,7 +108,7 @@ func slowResolve(base, ref string) string {
 		r.query, r.hasQuery = b.query, b.hasQuery
 		return r.String()
 	}
-	// Step 6, on the path without its leading "/" (RFC1808-NOTES.md).
+	// Step 6, on the path without its leading "/" (docs/design.md#step-6-the-leading-slash).
 	bp, slash := b.path, ""
 	if strings.HasPrefix(bp, "/") || (bp == "" && b.hasNetLoc) {
 		bp, slash = strings.TrimPrefix(bp, "/"), "/"

@@ -35,7 +35,7 @@ const (
 // The specifications.
 var (
 	// RFC1808 is "Relative Uniform Resource Locators" (1995), section 4,
-	// as RFC1808-NOTES.md reads it.
+	// as docs/design.md#readings-of-rfc-1808 reads it.
 	RFC1808 = Spec{id1808}
 	// RFC2396 is "URI: Generic Syntax" (1998), section 5.2, keeping ".."
 	// above the root (the answer its Appendix C gives first).

@@ -16,7 +16,7 @@ import (
 	"github.com/relurl/relurl"
 )
 
-// The streaming benchmark of issue 3: "relurl resolve" reading BASE<TAB>REF
+// The streaming benchmark: "relurl resolve" reading BASE<TAB>REF
 // lines, against the same filter written over net/url, on the same input in
 // the same run. Run it with
 //

@@ -18,7 +18,7 @@ import (
 )
 
 // benchCorpusBytes is the size of the synthetic crawl the benchmarks read:
-// at least 50 MB of .warc.gz, as issue 7 asks.
+// at least 50 MB of .warc.gz.
 const benchCorpusBytes = 50 << 20
 
 var (

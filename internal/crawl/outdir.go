@@ -1,6 +1,6 @@
 package crawl
 
-// OutDir: one output file per input, restartable (issue 7).
+// OutDir: one output file per input, restartable.
 
 import (
 	"bufio"
