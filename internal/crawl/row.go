@@ -154,15 +154,7 @@ func AppendDifferRow(b []byte, f Format, doc string, k links.Link, d *Differ) []
 		}
 		return append(b, "}\n"...)
 	}
-	b = AppendTSV(b, doc)
-	b = append(b, '\t')
-	b = AppendTSV(b, k.Base.URL)
-	b = append(b, '\t')
-	b = append(b, k.Base.Source.String()...)
-	b = append(b, '\t')
-	b = appendAttribute(b, k, AppendTSV)
-	b = append(b, '\t')
-	b = AppendTSV(b, k.Ref)
+	b = appendTSVLink(b, doc, k)
 	for _, u := range d.URLs {
 		b = append(b, '\t')
 		b = AppendTSV(b, u)
@@ -212,6 +204,15 @@ func AppendRow(b []byte, f Format, doc string, k links.Link) []byte {
 		b = jsonline.AppendField(b, false, "url", k.URL)
 		return append(b, "}\n"...)
 	}
+	b = appendTSVLink(b, doc, k)
+	b = append(b, '\t')
+	b = AppendTSV(b, k.URL)
+	return append(b, '\n')
+}
+
+// appendTSVLink appends the columns a link's rows begin with: document,
+// base, base source, element@attribute and reference, tab-separated.
+func appendTSVLink(b []byte, doc string, k links.Link) []byte {
 	b = AppendTSV(b, doc)
 	b = append(b, '\t')
 	b = AppendTSV(b, k.Base.URL)
@@ -221,9 +222,7 @@ func AppendRow(b []byte, f Format, doc string, k links.Link) []byte {
 	b = appendAttribute(b, k, AppendTSV)
 	b = append(b, '\t')
 	b = AppendTSV(b, k.Ref)
-	b = append(b, '\t')
-	b = AppendTSV(b, k.URL)
-	return append(b, '\n')
+	return b
 }
 
 // appendAttribute appends element@attribute, or the element alone when
