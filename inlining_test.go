@@ -1,11 +1,10 @@
 package relurl
 
 import (
-	"os/exec"
-	"regexp"
 	"runtime"
-	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/inlining"
 )
 
 // TestInlining fails when a hot function stops being inlinable, as
@@ -14,21 +13,7 @@ import (
 // base is not copied for each call; recorder.note and dotsDone so that a
 // nil recorder (every resolution but Explain's) costs a test, not a call.
 func TestInlining(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the package with -gcflags=-m")
-	}
-	out, err := exec.Command("go", "build", "-gcflags=-m", ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
-	}
-	got := map[string]bool{}
-	re := regexp.MustCompile(`can inline (\S+)`)
-	for _, m := range re.FindAllStringSubmatch(string(out), -1) {
-		// "(*URL).Path" and "URL.Path" name the same method.
-		name := strings.NewReplacer("(*", "", ")", "").Replace(m[1])
-		got[strings.TrimPrefix(name, "URL.")] = true
-		got[name] = true
-	}
+	got := inlining.Inlinable(t)
 	want := []string{
 		"URL.String", "URL.Scheme", "URL.HasScheme", "URL.NetLoc", "URL.HasNetLoc", "URL.Path",
 		"URL.Params", "URL.HasParams", "URL.Query", "URL.HasQuery", "URL.Fragment", "URL.HasFragment",
