@@ -18,7 +18,7 @@ func TestInlining(t *testing.T) {
 		"URL.String", "URL.Scheme", "URL.HasScheme", "URL.NetLoc", "URL.HasNetLoc", "URL.Path",
 		"URL.Params", "URL.HasParams", "URL.Query", "URL.HasQuery", "URL.Fragment", "URL.HasFragment",
 		"URL.IsZero", "ParsedBase.AppendResolve", "ParsedBase.String", "ParsedBase.Spec", "Spec.String",
-		"zeroBytes", "pick", "topIsDotDot", "isHex", "stepRoot", "recorder.note", "recorder.dotsDone",
+		"swar.Load64[go.shape.string]", "pick", "topIsDotDot", "isHex", "stepRoot", "recorder.note", "recorder.dotsDone",
 		// The accessors of baseView, through which appendURI reads a parsed
 		// base as cheaply as its fields.
 		"baseView.schemeEnd", "baseView.authorityEnd", "baseView.pathEnd", "baseView.queryEnd",

@@ -3,6 +3,8 @@ package relurl
 import (
 	"math/bits"
 	"strings"
+
+	"github.com/relurl/relurl/internal/swar"
 )
 
 // This file holds the byte table and the scanners every parser uses.
@@ -13,24 +15,14 @@ import (
 // within a register), which keeps Parse fast on both short links and
 // 10 MB URLs.
 
-const (
-	lsb  = 0x0101010101010101
-	msb  = 0x8080808080808080
-	low7 = 0x7f7f7f7f7f7f7f7f // the bits of each byte below its high bit
-)
-
-// zeroBytes returns a mask with the high bit set in the first byte of x
-// that is zero (and maybe in later bytes, never in earlier ones).
-func zeroBytes(x uint64) uint64 { return (x - lsb) &^ x & msb }
-
 // indexAny2 returns the index of the first a or b in s[from:], or len(s).
 // Neither a nor b may be 0.
 func indexAny2(s string, from int, a, b byte) int {
 	i := from
-	pa, pb := lsb*uint64(a), lsb*uint64(b)
+	pa, pb := swar.Lsb*uint64(a), swar.Lsb*uint64(b)
 	for ; i+8 <= len(s); i += 8 {
-		x := load64(s, i)
-		if m := zeroBytes(x^pa) | zeroBytes(x^pb); m != 0 {
+		x := swar.Load64(s, i)
+		if m := swar.ZeroBytes(x^pa) | swar.ZeroBytes(x^pb); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
@@ -38,8 +30,8 @@ func indexAny2(s string, from int, a, b byte) int {
 		// The last word overlaps bytes before i: shift them out before
 		// matching, so that a delimiter among them cannot borrow into the
 		// bytes that count. The zero bytes shifted in match no delimiter.
-		x := load64(s, len(s)-8) >> (8 * (i + 8 - len(s)) & 63)
-		if m := zeroBytes(x^pa) | zeroBytes(x^pb); m != 0 {
+		x := swar.Load64(s, len(s)-8) >> (8 * (i + 8 - len(s)) & 63)
+		if m := swar.ZeroBytes(x^pa) | swar.ZeroBytes(x^pb); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 		return len(s)
@@ -56,16 +48,16 @@ func indexAny2(s string, from int, a, b byte) int {
 // len(s). None of them may be 0.
 func indexAny3(s string, from int, a, b, c byte) int {
 	i := from
-	pa, pb, pc := lsb*uint64(a), lsb*uint64(b), lsb*uint64(c)
+	pa, pb, pc := swar.Lsb*uint64(a), swar.Lsb*uint64(b), swar.Lsb*uint64(c)
 	for ; i+8 <= len(s); i += 8 {
-		x := load64(s, i)
-		if m := zeroBytes(x^pa) | zeroBytes(x^pb) | zeroBytes(x^pc); m != 0 {
+		x := swar.Load64(s, i)
+		if m := swar.ZeroBytes(x^pa) | swar.ZeroBytes(x^pb) | swar.ZeroBytes(x^pc); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
 	if i < len(s) && len(s) >= 8 {
-		x := load64(s, len(s)-8) >> (8 * (i + 8 - len(s)) & 63)
-		if m := zeroBytes(x^pa) | zeroBytes(x^pb) | zeroBytes(x^pc); m != 0 {
+		x := swar.Load64(s, len(s)-8) >> (8 * (i + 8 - len(s)) & 63)
+		if m := swar.ZeroBytes(x^pa) | swar.ZeroBytes(x^pb) | swar.ZeroBytes(x^pc); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 		return len(s)
@@ -76,31 +68,6 @@ func indexAny3(s string, from int, a, b, c byte) int {
 		}
 	}
 	return len(s)
-}
-
-// load64 returns the eight bytes of s at i as a little-endian word. The
-// compiler combines the byte loads into one.
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// zeroBytesExact returns a mask with the high bit set in exactly the bytes
-// of x that are zero. Unlike zeroBytes, no borrow crosses from one byte
-// into the next: x&low7 + low7 sets a byte's high bit when its low bits
-// are not all zero, and x when its own high bit is set.
-func zeroBytesExact(x uint64) uint64 { return ^(x&low7 + low7 | x) & msb }
-
-// loadShort returns the bytes s[i:] of a string s shorter than eight
-// bytes as a little-endian word padded with zero bytes, which match no
-// delimiter.
-func loadShort(s string, i int) uint64 {
-	var x uint64
-	for k := len(s) - 1; k >= i; k-- {
-		x = x<<8 | uint64(s[k])
-	}
-	return x
 }
 
 // scanRelativePath returns the end of the path that ref starts with (the
@@ -120,20 +87,20 @@ func scanRelativePath(ref string) (end, dotsEnd int) {
 		var x uint64
 		switch {
 		case i+8 <= len(ref):
-			x = load64(ref, i)
+			x = swar.Load64(ref, i)
 		case len(ref) >= 8:
 			// The last word overlaps bytes before i: shift them out.
 			// Zero bytes come in, which match no delimiter.
-			x = load64(ref, len(ref)-8) >> (8 * (i + 8 - len(ref)) & 63)
+			x = swar.Load64(ref, len(ref)-8) >> (8 * (i + 8 - len(ref)) & 63)
 		default:
-			x = loadShort(ref, i)
+			x = swar.LoadShort(ref, i)
 		}
 		// ";" (0x3b) and "?" (0x3f) differ only in bit 2: one test finds
-		// both. Only the lowest bit of ends counts (zeroBytes may set later
+		// both. Only the lowest bit of ends counts (swar.ZeroBytes may set later
 		// ones); before is every bit below it, or all when there is none.
-		ends := zeroBytes((x|lsb*0x04)^lsb*'?') | zeroBytes(x^lsb*'#')
+		ends := swar.ZeroBytes((x|swar.Lsb*0x04)^swar.Lsb*'?') | swar.ZeroBytes(x^swar.Lsb*'#')
 		before := (ends & -ends) - 1
-		if c := zeroBytes(x^lsb*':') & before; c != 0 && !colonSeen {
+		if c := swar.ZeroBytes(x^swar.Lsb*':') & before; c != 0 && !colonSeen {
 			// The first ":" of the path: a scheme ends there if all
 			// before it are scheme characters. No later ":" can end one.
 			if parseScheme(ref) != 0 {
@@ -143,9 +110,9 @@ func scanRelativePath(ref string) (end, dotsEnd int) {
 		}
 		// The "." bytes after a "/": each byte of x is zero in notDot when
 		// it is ".", and in notAfterSlash when the byte before it is "/".
-		notDot := x ^ lsb*'.'
-		notAfterSlash := (x<<8 | prev) ^ lsb*'/'
-		starts := zeroBytesExact(notDot|notAfterSlash) & before
+		notDot := x ^ swar.Lsb*'.'
+		notAfterSlash := (x<<8 | prev) ^ swar.Lsb*'/'
+		starts := swar.ZeroBytesExact(notDot|notAfterSlash) & before
 		prev = x >> 56
 		for ; starts != 0; starts &= starts - 1 {
 			k := i + bits.TrailingZeros64(starts)/8

@@ -102,9 +102,9 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	var row []byte
 	a := archive.Reader{
 		File: path,
-		Link: func(doc string, k links.Link) error {
+		Link: func(doc string, k *links.LinkBytes) error {
 			var err error
-			if row, err = rows.Append(row[:0], doc, k); err != nil {
+			if row, err = rows.AppendBytes(row[:0], doc, k); err != nil {
 				fail(err)
 			}
 			if len(row) > 0 {

@@ -2,7 +2,8 @@ package links
 
 import (
 	"bytes"
-	"encoding/binary"
+
+	"github.com/relurl/relurl/internal/swar"
 )
 
 // An attrScanner reads the attributes of a start tag from the tag's raw
@@ -144,22 +145,16 @@ func maySpecial(val []byte) bool {
 	}
 	var m uint64
 	for i := 0; i+8 <= len(val); i += 8 {
-		m |= specialMask(binary.LittleEndian.Uint64(val[i:]))
+		m |= specialMask(swar.Load64(val, i))
 	}
 	// The last eight bytes, which may overlap the words above.
-	return m|specialMask(binary.LittleEndian.Uint64(val[len(val)-8:])) != 0
+	return m|specialMask(swar.Load64(val, len(val)-8)) != 0
 }
 
-const ones = 0x0101010101010101
-
-// zeroMask marks with 0x80 each zero byte of w: exactly for the lowest
-// one, possibly falsely above it (the classic test (w-ones)&^w&0x80..).
-func zeroMask(w uint64) uint64 { return (w - ones) &^ w & 0x8080808080808080 }
-
-// specialMask marks, as zeroMask does, the bytes of w that TagAttr would
+// specialMask marks, as swar.ZeroBytes does, the bytes of w that TagAttr would
 // change or decode: '&', NUL and '\r'.
 func specialMask(w uint64) uint64 {
-	return zeroMask(w) | zeroMask(w^(ones*'&')) | zeroMask(w^(ones*'\r'))
+	return swar.ZeroBytes(w) | swar.ZeroBytes(w^(swar.Lsb*'&')) | swar.ZeroBytes(w^(swar.Lsb*'\r'))
 }
 
 // valueSpecial holds the bytes of an attribute value that TagAttr would

@@ -15,6 +15,7 @@ import (
 	"net/textproto"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/htmlbase"
@@ -90,10 +91,14 @@ type Reader struct {
 	// Extractor extracts the links of HTML documents; nil for one of
 	// the Reader's own.
 	Extractor *links.Extractor
-	// Link receives each link of document doc, in document order. An
-	// error stops that document's links; it is given to Error as a
-	// *DocError and the next record is read.
-	Link func(doc string, k links.Link) error
+	// Link receives each link of document doc, in document order, as
+	// links.Extractor.ExtractBytes gives it: its Ref and URL bytes are
+	// valid only until Link returns and must not be changed (k.Link()
+	// is a copy to keep). Both users write each link out at once, so no
+	// string is made for a link (issue 14). An error stops that
+	// document's links; it is given to Error as a *DocError and the next
+	// record is read.
+	Link func(doc string, k *links.LinkBytes) error
 	// Error receives each error: a *warc.Error (naming the file and
 	// offset) for a record that could not be read or used, a *DocError
 	// for an error inside a document. Reading goes on.
@@ -103,7 +108,8 @@ type Reader struct {
 	// go to Error only).
 	Record func(Kind)
 
-	x links.Extractor
+	x  links.Extractor
+	lb links.LinkBytes // the link of a redirect or WAT record given to Link
 }
 
 // Read reads the archive r to its end.
@@ -179,7 +185,7 @@ func isHTML(mt string) bool { return mt == "text/html" || mt == "application/xht
 // html extracts the links of one HTML document whose base, before its
 // BASE element, is outer.
 func (a *Reader) html(doc string, r io.Reader, outer base.Base) {
-	err := a.Extractor.Extract(r, outer, func(k links.Link) error { return a.Link(doc, k) })
+	err := a.Extractor.ExtractBytes(r, outer, func(k *links.LinkBytes) error { return a.Link(doc, k) })
 	if err != nil {
 		a.Error(&DocError{doc, err})
 	}
@@ -218,11 +224,25 @@ func (a *Reader) resolve(b base.Base, ref string) string {
 	return a.Extractor.Spec.Resolve(b.URL, ref)
 }
 
+// link gives Link a link read from a redirect or a WAT record, whose
+// strings the LinkBytes views without copying (Link does not change
+// them).
+func (a *Reader) link(doc, elem, attr, ref string, b base.Base) error {
+	a.lb = links.LinkBytes{Element: elem, Attr: attr, Ref: bytesOf(ref), URL: bytesOf(a.resolve(b, ref)), Base: b}
+	err := a.Link(doc, &a.lb)
+	a.lb = links.LinkBytes{}
+	return err
+}
+
+// bytesOf returns the bytes of s without copying them; they must not be
+// changed.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
 // redirect gives the link of a redirection: its Location, resolved
 // against the URL that answered with it, as a browser following it does.
 func (a *Reader) redirect(doc string, retrieved base.Base, loc string) {
 	ref := strings.TrimSpace(loc)
-	if err := a.Link(doc, links.Link{Element: "http", Attr: "location", Ref: ref, URL: a.resolve(retrieved, ref), Base: retrieved}); err != nil {
+	if err := a.link(doc, "http", "location", ref, retrieved); err != nil {
 		a.Error(&DocError{doc, err})
 	}
 }
@@ -270,7 +290,7 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 		for _, k := range list {
 			elem, attr := watPath(k.Path)
 			ref := string(htmlbase.TrimSpace([]byte(k.URL)))
-			if err := a.Link(doc, links.Link{Element: elem, Attr: attr, Ref: ref, URL: a.resolve(b, ref), Base: b}); err != nil {
+			if err := a.link(doc, elem, attr, ref, b); err != nil {
 				a.Error(&DocError{doc, err})
 				return Page
 			}

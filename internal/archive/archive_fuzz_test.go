@@ -44,7 +44,7 @@ func fuzzRead(t *testing.T, data []byte, lim limits.Limits) {
 		a := Reader{
 			File:   "F",
 			Limits: lim,
-			Link: func(doc string, k links.Link) error {
+			Link: func(doc string, k *links.LinkBytes) error {
 				if !strings.HasPrefix(doc, "F#") {
 					t.Fatalf("document %q", doc)
 				}

@@ -26,8 +26,11 @@ type result struct {
 func read(file string, data []byte) *result {
 	var res result
 	a := Reader{
-		File:   file,
-		Link:   func(doc string, k links.Link) error { res.links = append(res.links, linkString(doc, k)); return nil },
+		File: file,
+		Link: func(doc string, k *links.LinkBytes) error {
+			res.links = append(res.links, linkString(doc, k.Link()))
+			return nil
+		},
 		Error:  func(err error) { res.errors = append(res.errors, err) },
 		Record: func(k Kind) { res.kinds = append(res.kinds, k) },
 	}
@@ -232,9 +235,9 @@ func TestReaderLinkError(t *testing.T) {
 	var errs []error
 	a := Reader{
 		File: "f",
-		Link: func(doc string, k links.Link) error {
-			got = append(got, doc+" "+k.Ref)
-			if k.Ref == "x" {
+		Link: func(doc string, k *links.LinkBytes) error {
+			got = append(got, doc+" "+string(k.Ref))
+			if string(k.Ref) == "x" {
 				return errStop
 			}
 			return nil

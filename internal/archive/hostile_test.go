@@ -53,8 +53,11 @@ func TestRecordLimit(t *testing.T) {
 	a := Reader{
 		File:   "F",
 		Limits: limits.Limits{Record: 1000},
-		Link:   func(doc string, k links.Link) error { res.links = append(res.links, doc+" "+k.URL); return nil },
-		Error:  func(err error) { res.errors = append(res.errors, err) },
+		Link: func(doc string, k *links.LinkBytes) error {
+			res.links = append(res.links, doc+" "+string(k.URL))
+			return nil
+		},
+		Error: func(err error) { res.errors = append(res.errors, err) },
 	}
 	a.Read(bytes.NewReader(data))
 	want := "F#0 http://a/1|F#0 http://a/2|F#" + strconv.FormatInt(offs[1], 10) + " http://b/4"

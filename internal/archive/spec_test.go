@@ -37,7 +37,7 @@ func TestReaderSpec(t *testing.T) {
 		a := Reader{
 			File:      "s.wat",
 			Extractor: &links.Extractor{Spec: tc.spec},
-			Link:      func(doc string, k links.Link) error { got = append(got, linkString(doc, k)); return nil },
+			Link:      func(doc string, k *links.LinkBytes) error { got = append(got, linkString(doc, k.Link())); return nil },
 			Error:     func(err error) { t.Errorf("%s: %v", tc.spec, err) },
 		}
 		a.Read(bytes.NewReader(data))

@@ -69,9 +69,9 @@ func (j *job) archive(name string, r io.Reader) {
 		Limits:    j.lim,
 		File:      name,
 		Extractor: &j.x,
-		Link: func(doc string, k links.Link) error {
+		Link: func(doc string, k *links.LinkBytes) error {
 			j.doc = doc
-			return j.write(k)
+			return j.writeBytes(k)
 		},
 		Error: func(err error) { j.report(err.Error()) },
 		Record: func(kind archive.Kind) {

@@ -265,7 +265,7 @@ func (s *rowSink) flush() error {
 // writeBytes writes the row of a link whose reference and URL are bytes
 // valid during the call only: they are viewed as strings, not copied.
 func (j *job) writeBytes(k *links.LinkBytes) error {
-	return j.write(links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base})
+	return j.write(linkOf(k))
 }
 
 // write writes one output row, unless one of its URLs is longer than the

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -188,6 +189,75 @@ func TestAppendRow(t *testing.T) {
 	k.Attr = ""
 	if got := string(AppendRow(nil, TSV, "d", k)); !strings.Contains(got, "\ta\tg") {
 		t.Errorf("no attribute: %q", got)
+	}
+}
+
+// TestAppendTSV checks AppendTSV, which tests eight bytes at a time,
+// against a byte loop: every byte value at every position of strings
+// around the word size, after a control byte that needs no escape (which
+// the word test flags too) or not.
+func TestAppendTSV(t *testing.T) {
+	slow := func(s string) string {
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			switch c := s[i]; c {
+			case '\\', '\t', '\n', '\r':
+				b.WriteString(map[byte]string{'\\': `\\`, '\t': `\t`, '\n': `\n`, '\r': `\r`}[c])
+			default:
+				b.WriteByte(c)
+			}
+		}
+		return b.String()
+	}
+	for _, lead := range []string{"", "\x01", "abc\x0bdefgh"} {
+		for n := 0; n <= 25; n++ {
+			for pos := 0; pos < n; pos++ {
+				for c := 0; c < 256; c++ {
+					s := []byte(lead + strings.Repeat("x", n))
+					s[len(lead)+pos] = byte(c)
+					if got, want := string(AppendTSV([]byte("<"), string(s))), "<"+slow(string(s)); got != want {
+						t.Fatalf("AppendTSV(%q) = %q, want %q", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRowsTSV checks that Rows writes AppendRow's bytes while it escapes
+// the columns of a document once for all its links: over documents and
+// bases that change, and a base whose bytes are changed after use (as a
+// view of a buffer would be).
+func TestRowsTSV(t *testing.T) {
+	buf := []byte("http://h/\tbase")
+	view := unsafeString(buf)
+	type row struct {
+		doc string
+		b   base.Base
+	}
+	var r Rows
+	var got, want []byte
+	for i, c := range []row{
+		{"D#1", base.Base{URL: view, Source: base.Retrieval}},
+		{"D#1", base.Base{URL: view, Source: base.Retrieval}},
+		{"D#1", base.Base{URL: view, Source: base.HTML}},
+		{"D#2", base.Base{URL: view, Source: base.HTML}},
+		{"D#2", base.Base{URL: "other\n", Source: base.HTML}},
+		{"D#2", base.Base{URL: view, Source: base.HTML}},
+		{"D\t#3", base.Base{}},
+	} {
+		if i == 1 {
+			buf[7] = 'X' // the view now says something else
+		}
+		k := links.Link{Element: "a", Attr: "href", Ref: fmt.Sprint("r", i), URL: fmt.Sprint("u\t", i), Base: c.b}
+		var err error
+		if got, err = r.Append(got, c.doc, k); err != nil {
+			t.Fatal(err)
+		}
+		want = AppendRow(want, TSV, c.doc, k)
+	}
+	if string(got) != string(want) {
+		t.Errorf("Rows wrote\n%s\nAppendRow\n%s", got, want)
 	}
 }
 

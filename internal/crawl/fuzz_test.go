@@ -26,6 +26,7 @@ func FuzzOutputEscaping(f *testing.F) {
 	f.Add("tab\there\nnewline\r\\back")   // every TSV escape
 	f.Add("\xff\xfe invalid \u2028 \x00") // not UTF-8, line separator, NUL
 	f.Add(`"quoted" \u0041`)
+	f.Add("0123456\x01\x0b89abcdef\\ghijklmnopq\r") // word-sized runs, controls that need no escape
 	f.Fuzz(func(t *testing.T, s string) {
 		tsv := string(AppendTSV(nil, s))
 		if strings.ContainsAny(tsv, "\t\n\r") || unescapeTSV(tsv) != s {

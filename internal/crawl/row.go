@@ -2,10 +2,13 @@ package crawl
 
 import (
 	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/jsonline"
+	"github.com/relurl/relurl/internal/swar"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
 )
@@ -56,6 +59,13 @@ type Rows struct {
 	doc     string // the document of the last link
 	dropped int    // its links not written
 	first   string // excerpt of the first URL over the limit
+
+	// The columns the TSV rows of one document and base begin with
+	// (document, base, base source), escaped once for all its links:
+	// copies of the strings they were made from, and the bytes.
+	pdoc, pbase string
+	psrc        base.Source
+	prefix      []byte
 }
 
 // Append appends the row of link k of document doc to b, or counts it
@@ -81,7 +91,27 @@ func (r *Rows) Append(b []byte, doc string, k links.Link) (_ []byte, err error) 
 	if r.Differ != nil {
 		return r.appendDiffer(b, doc, k), err
 	}
+	if r.Format == TSV {
+		// AppendRow's bytes, the columns of the document escaped once.
+		if r.prefix == nil || doc != r.pdoc || k.Base.URL != r.pbase || k.Base.Source != r.psrc {
+			r.pdoc, r.pbase, r.psrc = strings.Clone(doc), strings.Clone(k.Base.URL), k.Base.Source
+			r.prefix = appendTSVDoc(r.prefix[:0], doc, k.Base)
+		}
+		return appendTSVEnd(appendTSVRef(append(b, r.prefix...), k), k.URL), err
+	}
 	return AppendRow(b, r.Format, doc, k), err
+}
+
+// AppendBytes is Append for a link as links.Extractor.ExtractBytes and
+// internal/archive give it: its bytes are viewed, not copied.
+func (r *Rows) AppendBytes(b []byte, doc string, k *links.LinkBytes) ([]byte, error) {
+	return r.Append(b, doc, linkOf(k))
+}
+
+// linkOf returns k as a Link whose Ref and URL view k's bytes: valid only
+// while they are.
+func linkOf(k *links.LinkBytes) links.Link {
+	return links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base}
 }
 
 // appendDiffer resolves k.Ref by both specifications of r.Differ, against
@@ -204,25 +234,40 @@ func AppendRow(b []byte, f Format, doc string, k links.Link) []byte {
 		b = jsonline.AppendField(b, false, "url", k.URL)
 		return append(b, "}\n"...)
 	}
-	b = appendTSVLink(b, doc, k)
-	b = append(b, '\t')
-	b = AppendTSV(b, k.URL)
-	return append(b, '\n')
+	return appendTSVEnd(appendTSVLink(b, doc, k), k.URL)
 }
 
 // appendTSVLink appends the columns a link's rows begin with: document,
 // base, base source, element@attribute and reference, tab-separated.
 func appendTSVLink(b []byte, doc string, k links.Link) []byte {
+	return appendTSVRef(appendTSVDoc(b, doc, k.Base), k)
+}
+
+// appendTSVDoc appends the document, base and base source columns, each
+// with the tab after it: the columns every link of a document with one
+// base shares.
+func appendTSVDoc(b []byte, doc string, bs base.Base) []byte {
 	b = AppendTSV(b, doc)
 	b = append(b, '\t')
-	b = AppendTSV(b, k.Base.URL)
+	b = AppendTSV(b, bs.URL)
 	b = append(b, '\t')
-	b = append(b, k.Base.Source.String()...)
-	b = append(b, '\t')
+	b = append(b, bs.Source.String()...)
+	return append(b, '\t')
+}
+
+// appendTSVRef appends the element@attribute and reference columns.
+func appendTSVRef(b []byte, k links.Link) []byte {
 	b = appendAttribute(b, k, AppendTSV)
 	b = append(b, '\t')
-	b = AppendTSV(b, k.Ref)
-	return b
+	return AppendTSV(b, k.Ref)
+}
+
+// appendTSVEnd appends the url column, the last of a link row, and the
+// newline.
+func appendTSVEnd(b []byte, url string) []byte {
+	b = append(b, '\t')
+	b = AppendTSV(b, url)
+	return append(b, '\n')
 }
 
 // appendAttribute appends element@attribute, or the element alone when
@@ -242,10 +287,7 @@ func appendAttribute(b []byte, k links.Link, esc func([]byte, string) []byte) []
 // that need no escape, nearly every value, is copied in one piece.
 func AppendTSV(b []byte, s string) []byte {
 	for {
-		i := 0
-		for i < len(s) && !tsvSpecial[s[i]] {
-			i++
-		}
+		i := tsvPlain(s)
 		b = append(b, s[:i]...)
 		if i == len(s) {
 			return b
@@ -262,6 +304,28 @@ func AppendTSV(b []byte, s string) []byte {
 		}
 		s = s[i+1:]
 	}
+}
+
+// tsvPlain returns the index of the first byte of s that AppendTSV
+// escapes, or len(s). It tests eight bytes at a time: a word with no
+// byte below 14 (tab, newline and carriage return are 9, 10 and 13) and
+// no backslash needs no look at its bytes.
+func tsvPlain(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := swar.Load64(s, i)
+		if swar.LessBytes(x, '\r'+1)|swar.ZeroBytes(x^swar.Lsb*'\\') != 0 {
+			// A byte to escape, or one below 14 that needs none.
+			for j := i; j < i+8; j++ {
+				if tsvSpecial[s[j]] {
+					return j
+				}
+			}
+		}
+	}
+	for ; i < len(s) && !tsvSpecial[s[i]]; i++ {
+	}
+	return i
 }
 
 // tsvSpecial marks the bytes AppendTSV escapes.
