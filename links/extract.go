@@ -512,34 +512,36 @@ const maxName = 16
 
 // rawTagName returns the lower-case name of a start tag from its raw
 // bytes "<name ...>", as html.Tokenizer.TagName would, without copying it
-// to the heap: the name ends at white space, "/" or ">". It is a slice of
-// raw when already in lower case (the common case), else lowered into buf.
-// A name longer than maxName is returned as "-" (no element of interest).
+// to the heap: the name ends at white space, "/" or ">" (see lowerName).
 func rawTagName(raw []byte, buf *[maxName]byte) []byte {
 	n := 1
-	upper := false
-	for n < len(raw) {
-		c := raw[n]
-		if nameEnd[c] {
-			break
-		}
-		upper = upper || 'A' <= c && c <= 'Z'
+	for n < len(raw) && !nameEnd[raw[n]] {
 		n++
 	}
-	name := raw[1:n]
+	return lowerName(raw[1:n], buf)
+}
+
+// lowerName returns a tag name in lower case: name itself when it is
+// already (the common case), else lowered into buf. A name longer than
+// maxName is returned as "-" (no element of interest).
+func lowerName(name []byte, buf *[maxName]byte) []byte {
 	if len(name) > maxName {
 		return []byte("-")
 	}
-	if !upper {
-		return name
-	}
 	for i, c := range name {
 		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+			copy(buf[:], name[:i])
+			for ; i < len(name); i++ {
+				c := name[i]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				buf[i] = c
+			}
+			return buf[:len(name)]
 		}
-		buf[i] = c
 	}
-	return buf[:len(name)]
+	return name
 }
 
 // nameEnd holds the bytes that end a tag name.

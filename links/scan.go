@@ -217,7 +217,7 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 				end = lt + 3
 			case isLetter(c2):
 				other = false
-				if end = tagEnd(b, lt+2); end >= 0 {
+				if end, _ = tagEnd(b, lt+2); end >= 0 {
 					if err := x.endTag(depth, b[lt+1:end]); err != nil {
 						return false, err
 					}
@@ -239,10 +239,11 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 			}
 		default:
 			other = false
-			if end = tagEnd(b, lt+1); end-lt >= x.lim.Token {
+			var nameEnd int
+			if end, nameEnd = tagEnd(b, lt+1); end-lt >= x.lim.Token {
 				return false, x.tokenLimit(s, lt)
 			} else if end >= 0 {
-				if err := x.startTag(s, depth, lt, end); err != nil {
+				if err := x.startTag(s, depth, lt, nameEnd, end); err != nil {
 					return false, err
 				}
 			}
@@ -267,11 +268,16 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 
 const bom = "\xef\xbb\xbf"
 
-// text observes a run of text (in the data state).
+// text observes a run of text (in the data state). Only the head's
+// text matters: the test is inlined, the rest is not.
 func (x *Extractor) text(depth int, t []byte) error {
 	if x.final || depth > 0 || len(t) == 0 {
 		return nil
 	}
+	return x.headText(t)
+}
+
+func (x *Extractor) headText(t []byte) error {
 	if x.head.Text(t) {
 		return x.finish()
 	}
@@ -286,18 +292,27 @@ func (x *Extractor) other(depth int) {
 }
 
 // endTag observes an end tag whose raw bytes, without the '<', are raw.
+// Only the head's end tags matter: the test is inlined, the rest is not.
 func (x *Extractor) endTag(depth int, raw []byte) error {
-	if !x.final && depth == 0 && x.head.Tag(html.EndTagToken, rawTagName(raw, &x.name)) {
+	if x.final || depth > 0 {
+		return nil
+	}
+	return x.headEndTag(raw)
+}
+
+func (x *Extractor) headEndTag(raw []byte) error {
+	if x.head.Tag(html.EndTagToken, rawTagName(raw, &x.name)) {
 		return x.finish()
 	}
 	return nil
 }
 
-// startTag reads the start tag s.b[lt:end], as tokens does.
-func (x *Extractor) startTag(s *scanState, depth, lt, end int) error {
+// startTag reads the start tag s.b[lt:end], whose name ends at
+// s.b[nameEnd], as tokens does.
+func (x *Extractor) startTag(s *scanState, depth, lt, nameEnd, end int) error {
 	raw := s.b[lt:end]
-	name := rawTagName(raw, &x.name)
-	hasAttr := len(name)+2 < len(raw) // more than "<name>"
+	name := lowerName(s.b[lt+1:nameEnd], &x.name)
+	hasAttr := end-nameEnd > 1 // more than "<name>"
 	s.rawTag = rawElement(name)
 	if !x.final && depth == 0 {
 		if x.head.Tag(html.StartTagToken, name) {
@@ -373,18 +388,19 @@ func rawElement(name []byte) string {
 func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // tagEnd returns the end of the tag whose name starts at b[i] (a letter),
-// after its '>', or -1 when b ends first. It follows the Tokenizer's
-// readTag: the attributes are read, so that a '>' inside a quoted value
-// does not end the tag.
-func tagEnd(b []byte, i int) int {
+// after its '>', or -1 when b ends first, and the end of its name. It
+// follows the Tokenizer's readTag: the attributes are read, so that a '>'
+// inside a quoted value does not end the tag.
+func tagEnd(b []byte, i int) (end, nameEnd int) {
 	n := len(b)
 	// readTagName: white space ends the name and is consumed; '/' and
 	// '>' end it and are not.
 	for i++; i < n && tagClass[b[i]]&endsName == 0; i++ {
 	}
 	if i >= n {
-		return -1
+		return -1, i
 	}
+	nameEnd = i
 	if tagClass[b[i]]&space != 0 {
 		i++
 	}
@@ -393,10 +409,10 @@ func tagEnd(b []byte, i int) int {
 			i++
 		}
 		if i >= n {
-			return -1
+			return -1, nameEnd
 		}
 		if b[i] == '>' {
-			return i + 1
+			return i + 1, nameEnd
 		}
 		// readTagAttrKey: "=" may start a key.
 		if b[i] == '=' {
@@ -410,7 +426,7 @@ func tagEnd(b []byte, i int) int {
 			i++
 		}
 		if i >= n {
-			return -1
+			return -1, nameEnd
 		}
 		switch b[i] {
 		case '/':
@@ -425,21 +441,21 @@ func tagEnd(b []byte, i int) int {
 			i++
 		}
 		if i >= n {
-			return -1
+			return -1, nameEnd
 		}
 		switch q := b[i]; q {
 		case '>':
 		case '"', '\'':
 			j := bytes.IndexByte(b[i+1:], q)
 			if j < 0 {
-				return -1
+				return -1, nameEnd
 			}
 			i += j + 2
 		default:
 			for i++; i < n && tagClass[b[i]]&endsValue == 0; i++ {
 			}
 			if i >= n {
-				return -1
+				return -1, nameEnd
 			}
 			if b[i] != '>' {
 				i++ // white space ends the value and is consumed
