@@ -2,7 +2,6 @@ package crawl
 
 import (
 	"strconv"
-	"strings"
 	"unsafe"
 
 	"github.com/relurl/relurl"
@@ -61,8 +60,9 @@ type Rows struct {
 	first   string // excerpt of the first URL over the limit
 
 	// The columns the TSV rows of one document and base begin with
-	// (document, base, base source), escaped once for all its links:
-	// copies of the strings they were made from, and the bytes.
+	// (document, base, base source), escaped once for all its links: the
+	// strings they were made from (kept, as strings do not change: only
+	// the Ref and URL of a link may view bytes that do), and the bytes.
 	pdoc, pbase string
 	psrc        base.Source
 	prefix      []byte
@@ -94,7 +94,7 @@ func (r *Rows) Append(b []byte, doc string, k links.Link) (_ []byte, err error) 
 	if r.Format == TSV {
 		// AppendRow's bytes, the columns of the document escaped once.
 		if r.prefix == nil || doc != r.pdoc || k.Base.URL != r.pbase || k.Base.Source != r.psrc {
-			r.pdoc, r.pbase, r.psrc = strings.Clone(doc), strings.Clone(k.Base.URL), k.Base.Source
+			r.pdoc, r.pbase, r.psrc = doc, k.Base.URL, k.Base.Source
 			r.prefix = appendTSVDoc(r.prefix[:0], doc, k.Base)
 		}
 		return appendTSVEnd(appendTSVRef(append(b, r.prefix...), k), k.URL), err
@@ -286,6 +286,14 @@ func appendAttribute(b []byte, k links.Link, esc func([]byte, string) []byte) []
 // escaped, so that a value never breaks a row or a column. A run of bytes
 // that need no escape, nearly every value, is copied in one piece.
 func AppendTSV(b []byte, s string) []byte {
+	if i := tsvPlain(s); i == len(s) {
+		return append(b, s...)
+	}
+	return appendTSVEscaped(b, s)
+}
+
+// appendTSVEscaped is AppendTSV for a value that needs escapes.
+func appendTSVEscaped(b []byte, s string) []byte {
 	for {
 		i := tsvPlain(s)
 		b = append(b, s[:i]...)
@@ -313,19 +321,23 @@ func AppendTSV(b []byte, s string) []byte {
 func tsvPlain(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := swar.Load64(s, i)
-		if swar.LessBytes(x, '\r'+1)|swar.ZeroBytes(x^swar.Lsb*'\\') != 0 {
-			// A byte to escape, or one below 14 that needs none.
-			for j := i; j < i+8; j++ {
-				if tsvSpecial[s[j]] {
-					return j
-				}
-			}
+		if tsvWord(swar.Load64(s, i)) {
+			break
 		}
+	}
+	if i < len(s) && len(s) >= 8 && i+8 > len(s) && !tsvWord(swar.Load64(s, len(s)-8)) {
+		return len(s) // the last word, overlapping bytes seen above
 	}
 	for ; i < len(s) && !tsvSpecial[s[i]]; i++ {
 	}
 	return i
+}
+
+// tsvWord reports whether the eight bytes of x may hold one that AppendTSV
+// escapes: one below 14 (tab, newline and carriage return are 9, 10 and
+// 13) or a backslash.
+func tsvWord(x uint64) bool {
+	return swar.LessBytes(x, '\r'+1)|swar.ZeroBytes(x^swar.Lsb*'\\') != 0
 }
 
 // tsvSpecial marks the bytes AppendTSV escapes.
