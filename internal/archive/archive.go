@@ -110,14 +110,22 @@ type Reader struct {
 
 	x  links.Extractor
 	lb links.LinkBytes // the link of a redirect or WAT record given to Link
+	wr *warc.Reader    // kept from one Read to the next, with its buffers
 }
 
-// Read reads the archive r to its end.
+// Read reads the archive r to its end. A Reader may read one archive
+// after another (set File for each): its buffers and decoders serve them
+// all.
 func (a *Reader) Read(r io.Reader) {
 	if a.Extractor == nil {
 		a.Extractor = &a.x
 	}
-	wr := warc.NewReader(r, a.File)
+	if a.wr == nil {
+		a.wr = warc.NewReader(r, a.File)
+	} else {
+		a.wr.Reset(r, a.File)
+	}
+	wr := a.wr
 	wr.Limits = a.Limits
 	var (
 		lastOff int64 = -1

@@ -292,3 +292,41 @@ func TestMediaType(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderAgain reads archives of each kind one after another with one
+// Reader, as a job of the links command does, and checks that each gives
+// what a new Reader gives.
+func TestReaderAgain(t *testing.T) {
+	page := warctest.HTML("http://a/b/c", `<base href="../x/"><a href="g">`)
+	wat := watRecord("http://w/p", `{"Response-Message":{"Status":200},"HTML-Metadata":{"Links":[{"path":"A@/href","url":"q"}]}}`)
+	redirect := warctest.Response("http://a/r", 302, [][2]string{{"Location", "x"}}, "")
+	gz, _ := write(t, true, warctest.Warcinfo(), page, redirect)
+	plain, _ := write(t, false, page, wat)
+	watgz, _ := write(t, true, wat)
+	files := []struct {
+		name string
+		data []byte
+	}{{"a.warc.gz", gz}, {"b.warc", plain}, {"c.wat.gz", watgz}, {"cut.warc.gz", gz[:len(gz)-20]}, {"d.warc.gz", gz}}
+	var got result
+	a := Reader{
+		Link: func(doc string, k *links.LinkBytes) error {
+			got.links = append(got.links, linkString(doc, k.Link()))
+			return nil
+		},
+		Error:  func(err error) { got.errors = append(got.errors, err) },
+		Record: func(k Kind) { got.kinds = append(got.kinds, k) },
+	}
+	for _, f := range files {
+		got = result{}
+		a.File = f.name
+		a.Read(bytes.NewReader(f.data))
+		want := read(f.name, f.data)
+		if len(want.links) == 0 {
+			t.Fatalf("%s: no links", f.name)
+		}
+		equal(t, f.name+" links", got.links, want.links)
+		if fmt.Sprint(got.kinds, got.errors) != fmt.Sprint(want.kinds, want.errors) {
+			t.Errorf("%s: kinds and errors %v %v, want %v %v", f.name, got.kinds, got.errors, want.kinds, want.errors)
+		}
+	}
+}

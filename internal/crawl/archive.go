@@ -65,27 +65,24 @@ func (c *countingFile) Read(p []byte) (int, error) {
 // archive extracts the links of every document of a WARC or WAT file,
 // by the rules of internal/archive.
 func (j *job) archive(name string, r io.Reader) {
-	a := archive.Reader{
-		Limits:    j.lim,
-		File:      name,
-		Extractor: &j.x,
-		Link: func(doc string, k *links.LinkBytes) error {
-			j.doc = doc
-			return j.writeBytes(k)
-		},
-		Error: func(err error) { j.report(err.Error()) },
-		Record: func(kind archive.Kind) {
-			j.stats.records.Add(1)
-			switch kind {
-			case archive.Page:
-				j.stats.pages.Add(1)
-			case archive.Redirect:
-				j.stats.redirects.Add(1)
-			case archive.Skipped:
-				j.stats.other.Add(1)
-			}
-			j.showProgress(false)
-		},
+	a := &j.arch // kept from one archive to the next, with its buffers
+	a.Limits, a.File, a.Extractor = j.lim, name, &j.x
+	a.Link = func(doc string, k *links.LinkBytes) error {
+		j.doc = doc
+		return j.writeBytes(k)
+	}
+	a.Error = func(err error) { j.report(err.Error()) }
+	a.Record = func(kind archive.Kind) {
+		j.stats.records.Add(1)
+		switch kind {
+		case archive.Page:
+			j.stats.pages.Add(1)
+		case archive.Redirect:
+			j.stats.redirects.Add(1)
+		case archive.Skipped:
+			j.stats.other.Add(1)
+		}
+		j.showProgress(false)
 	}
 	a.Read(r)
 	j.endDoc()

@@ -324,7 +324,7 @@ func BenchmarkArchiveVsGunzip(b *testing.B) {
 // shared machine the speedup cannot exceed cores-jobs2 over cores-jobs1.
 // The load average before and after is logged.
 func BenchmarkJobs(b *testing.B) {
-	_, parts, _ := benchArchives(b, 4)
+	_, parts, _ := benchArchives(b, 16)
 	b.Logf("load average before: %s", loadavg())
 	var n1, n2 int64
 	j1 := &contender{name: "jobs1", run: inProcess(func() { n1 = runLinks(b, 1, parts...) })}

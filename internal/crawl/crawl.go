@@ -21,6 +21,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/archive"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
 )
@@ -118,6 +119,7 @@ type job struct {
 	fetcher base.Fetcher
 	walker  base.Walker
 	x       links.Extractor
+	arch    archive.Reader // reads the job's archives, one after another
 	sink    rowSink
 	doc     string // the document being extracted
 	rows    Rows

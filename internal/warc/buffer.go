@@ -28,9 +28,12 @@ type input struct {
 	ioErr error // the first error of src other than io.EOF
 }
 
+// init starts the input of a file, keeping the buffer of the last one.
 func (in *input) init(src io.Reader, off int64) {
 	in.src, in.off = src, off
-	in.buf = make([]byte, 64<<10)
+	if in.buf == nil {
+		in.buf = make([]byte, 64<<10)
+	}
 }
 
 // retain makes the input keep n bytes behind its read position. The

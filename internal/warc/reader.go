@@ -59,15 +59,24 @@ const (
 // in errors. When r is an io.Seeker (an *os.File of a regular file), offsets
 // count from its current position as the file's.
 func NewReader(r io.Reader, name string) *Reader {
+	wr := new(Reader)
+	wr.Reset(r, name)
+	return wr
+}
+
+// Reset makes wr read the WARC file r as NewReader(r, name) would,
+// keeping its Limits, its buffers and its decoders: a program reading
+// many files with one Reader allocates them once. Records of the file
+// read before become invalid.
+func (wr *Reader) Reset(r io.Reader, name string) {
 	var off int64
 	if s, ok := r.(io.Seeker); ok {
 		if pos, err := s.Seek(0, io.SeekCurrent); err == nil {
 			off = pos
 		}
 	}
-	wr := &Reader{name: name}
+	*wr = Reader{Limits: wr.Limits, name: name, in: input{buf: wr.in.buf}, zb: wr.zb, zr: wr.zr, s: stream{buf: wr.s.buf}, httpBR: wr.httpBR, codecs: wr.codecs}
 	wr.in.init(r, off)
-	return wr
 }
 
 // Next returns the next record. At the end of the file it returns io.EOF.
@@ -104,8 +113,12 @@ func (r *Reader) next() (*Record, error) {
 		r.gz = len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b
 		if r.gz {
 			r.in.retain(rewindWindow + zbSize)
-			r.zb = bufio.NewReaderSize(&r.in, zbSize)
-			r.zr = newGzipReader()
+			if r.zb == nil {
+				r.zb = bufio.NewReaderSize(&r.in, zbSize)
+				r.zr = newGzipReader()
+			} else {
+				r.zb.Reset(&r.in)
+			}
 		} else {
 			r.s.reset(&r.in)
 		}

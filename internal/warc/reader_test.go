@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -508,5 +509,52 @@ func TestManyFields(t *testing.T) {
 	evs := readAll(t, warc.NewReader(strings.NewReader(data), "m"), len(data))
 	if len(evs) != 2 || !errors.Is(evs[0].err, warc.ErrHeader) || evs[1].typ != "warcinfo" {
 		t.Errorf("events %v, want ErrHeader then warcinfo", evs)
+	}
+}
+
+// TestReset reads files of every form one after another with one Reader
+// (Reset between them, as a job reading many files does), each one cut
+// off, damaged or whole, plain or gzipped, and checks that each gives the
+// events a new Reader gives: nothing of one file carries over to the
+// next, whatever state the last one left.
+func TestReset(t *testing.T) {
+	plain, _ := build(t, false, sample())
+	gz, offs := build(t, true, sample())
+	damaged := append([]byte{}, gz...)
+	damaged[offs[2]-5] ^= 0xff
+	files := map[string][]byte{
+		"plain": plain, "gzip": gz, "damaged": damaged,
+		"cut-plain": plain[:len(plain)/2], "cut-gzip": gz[:len(gz)/2],
+		"empty": nil, "text": []byte("not a WARC file\n"),
+	}
+	var names []string
+	for n := range files {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	lim := limits.Limits{Record: 1 << 20}
+	var r *warc.Reader
+	prev := "nothing"
+	for _, first := range names {
+		for _, second := range names {
+			for _, n := range []string{first, second} {
+				data := files[n]
+				if r == nil {
+					r = warc.NewReader(bytes.NewReader(data), n)
+				} else {
+					r.Reset(bytes.NewReader(data), n)
+				}
+				if r.Limits != lim {
+					r.Limits = lim
+				}
+				got := fmt.Sprint(readAll(t, r, len(data)))
+				fresh := warc.NewReader(bytes.NewReader(data), n)
+				fresh.Limits = lim
+				if want := fmt.Sprint(readAll(t, fresh, len(data))); got != want {
+					t.Fatalf("%s after %s: got\n%s\nwant\n%s", n, prev, got, want)
+				}
+				prev = n
+			}
+		}
 	}
 }
