@@ -25,11 +25,7 @@ import (
 var relurlBin string
 
 func TestMain(m *testing.M) {
-	code := buildAndRun(m)
-	if benchDir != "" { // the WARC corpus of crawl_bench_test.go
-		os.RemoveAll(benchDir)
-	}
-	os.Exit(code)
+	os.Exit(buildAndRun(m))
 }
 
 func buildAndRun(m *testing.M) int {
