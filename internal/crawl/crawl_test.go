@@ -261,6 +261,20 @@ func TestRowsTSV(t *testing.T) {
 	}
 }
 
+// TestRowAllocs checks that writing a row allocates nothing once the
+// buffer has room, in both formats.
+func TestRowAllocs(t *testing.T) {
+	k := links.Link{Element: "a", Attr: "href", Ref: "g", URL: "http://a/g", Base: base.Base{URL: "http://a/", Source: base.HTML}}
+	for _, f := range []Format{TSV, NDJSON} {
+		var r Rows
+		r.Format = f
+		buf := make([]byte, 0, 4096)
+		if n := testing.AllocsPerRun(100, func() { buf, _ = r.Append(buf[:0], "d", k) }); n != 0 {
+			t.Errorf("format %d: %v allocations a row", f, n)
+		}
+	}
+}
+
 // TestRows checks the URL limit of the row writer: links over it are not
 // written, and each document's count comes once, when the next document
 // starts or at Done.

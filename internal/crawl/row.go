@@ -174,7 +174,7 @@ func AppendDifferRow(b []byte, f Format, doc string, k links.Link, d *Differ) []
 		b = jsonline.AppendField(b, true, "document", doc)
 		b = jsonline.AppendField(b, false, "base", k.Base.URL)
 		b = jsonline.AppendField(b, false, "base_source", k.Base.Source.String())
-		b = jsonline.AppendField(b, false, "attribute", string(appendAttribute(nil, k, func(b []byte, s string) []byte { return append(b, s...) })))
+		b = appendAttributeField(b, k)
 		b = jsonline.AppendField(b, false, "ref", k.Ref)
 		for i, s := range d.Specs {
 			b = jsonline.AppendField(b, false, s.String(), d.URLs[i])
@@ -229,7 +229,7 @@ func AppendRow(b []byte, f Format, doc string, k links.Link) []byte {
 		b = jsonline.AppendField(b, true, "document", doc)
 		b = jsonline.AppendField(b, false, "base", k.Base.URL)
 		b = jsonline.AppendField(b, false, "base_source", k.Base.Source.String())
-		b = jsonline.AppendField(b, false, "attribute", string(appendAttribute(nil, k, func(b []byte, s string) []byte { return append(b, s...) })))
+		b = appendAttributeField(b, k)
 		b = jsonline.AppendField(b, false, "ref", k.Ref)
 		b = jsonline.AppendField(b, false, "url", k.URL)
 		return append(b, "}\n"...)
@@ -269,6 +269,17 @@ func appendTSVEnd(b []byte, url string) []byte {
 	b = AppendTSV(b, url)
 	return append(b, '\n')
 }
+
+// appendAttributeField appends the "attribute" member of an NDJSON row,
+// element@attribute, made in a buffer on the stack (no allocation for a
+// row).
+func appendAttributeField(b []byte, k links.Link) []byte {
+	var buf [64]byte
+	attr := appendAttribute(buf[:0], k, appendRaw)
+	return jsonline.AppendField(b, false, "attribute", unsafeString(attr))
+}
+
+func appendRaw(b []byte, s string) []byte { return append(b, s...) }
 
 // appendAttribute appends element@attribute, or the element alone when
 // the link has no attribute (a WAT path such as "style/#text"). Names
