@@ -265,6 +265,13 @@ func TestBaseWHATWGMore(t *testing.T) {
 			errors.As(err, &le) || fmt.Sprint(urls) != "[http://h/y]" {
 			t.Errorf("%s: %v, %v", name, urls, err)
 		}
+		// The BASE's warning is the error even when another came first:
+		// it concerns every link.
+		long := `<link href="` + strings.Repeat("x", 100) + `">`
+		err = x.Extract(strings.NewReader(long+doc), base.Retrieved("http://h/"), func(Link) error { return nil })
+		if !errors.As(err, &be) || be.More != 2 || be.Offset != int64(len(long)) {
+			t.Errorf("%s, a warning before the BASE's: %v", name, err)
+		}
 		// With Warn, each one.
 		var warns []string
 		x.Warn = func(w error) { warns = append(warns, fmt.Sprintf("%T", w)) }

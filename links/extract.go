@@ -216,8 +216,9 @@ type Extractor struct {
 	Limits limits.Limits
 	// Warn, when set, is called with each warning of a document (a
 	// *LimitError or a *BaseError) as it occurs, and the reading goes
-	// on. When nil, the first warning, counting the others, is returned
-	// as the document's error once all its links have been passed on.
+	// on. When nil, the first warning (the *BaseError if there is one),
+	// counting the others, is returned as the document's error once all
+	// its links have been passed on.
 	Warn func(error)
 
 	lim       limits.Limits // Limits resolved, for the current document
@@ -310,6 +311,11 @@ func (x *Extractor) warn(w error) {
 	case x.warnFirst == nil:
 		x.warnFirst = w
 	default:
+		if _, ok := w.(*BaseError); ok {
+			// A document has one at most, and it concerns every link:
+			// it is the one shown, the earlier one counted.
+			x.warnFirst = w
+		}
 		x.warnMore++
 	}
 }
