@@ -84,7 +84,7 @@ func ExampleLimitError() {
 		`<a href="next.html">`
 	x := links.Extractor{
 		Limits: limits.Limits{URL: 64, Noscript: 2},
-		Warn:   func(w *links.LimitError) { fmt.Println("warning:", w) },
+		Warn:   func(w error) { fmt.Println("warning:", w) },
 	}
 	err := x.Extract(strings.NewReader(doc), base.Retrieved("http://example.org/"), func(l links.Link) error {
 		fmt.Println(l.URL)

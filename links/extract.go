@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/relurl/relurl"
@@ -91,6 +92,54 @@ func (e *LimitError) Error() string {
 
 func (e *LimitError) Unwrap() error { return e.Err }
 
+// A BaseError is the warning of a document whose BASE element (the first
+// with an href, in the head) has an href the URL Standard rejects, under
+// Extractor.Spec relurl.WHATWG: "http://a:99999/", "http://[::1",
+// "http://". As the HTML Standard's "set the frozen base URL" (section
+// 4.2.3, the base element) says, the document's base is then the base
+// outside it (its fallback base URL): the links are resolved against
+// the outer base given to Extract, whose Source they keep, and the
+// search for a base ends there as it does for a BASE href that parses.
+// The RFCs resolve any href, so that they never give it.
+type BaseError struct {
+	Offset int64  // byte offset in the document of the BASE start tag
+	Href   string // the href, at most its first 120 bytes
+	Length int    // the href's length in bytes
+	// Err is the URL Standard's reason (errors.Is finds it): the href's,
+	// or the outer base's when Err.Base is set (a base the URL Standard
+	// rejects fails every reference resolved against it).
+	Err *relurl.WHATWGError
+	// More counts the further warnings of the document, in the one
+	// returned as Extract's error when Extractor.Warn is nil.
+	More int
+}
+
+func (e *BaseError) Error() string {
+	s := fmt.Sprintf("offset %d: BASE href not used, the links are resolved against the base outside the document: %v", e.Offset, e.Err)
+	if e.More > 0 {
+		s += fmt.Sprintf(" (and %d more warnings)", e.More)
+	}
+	return s
+}
+
+func (e *BaseError) Unwrap() error { return e.Err }
+
+// excerptMax is the most of an input a warning quotes.
+const excerptMax = 120
+
+// excerpt returns the first excerptMax bytes of s at most, cut at the
+// start of a UTF-8 sequence.
+func excerpt(s string) string {
+	if len(s) <= excerptMax {
+		return s
+	}
+	n := excerptMax
+	for n > excerptMax-utf8.UTFMax && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
 // A LinkBytes is a link as ExtractBytes passes it: a Link whose Ref and
 // URL are bytes in the Extractor's buffers, valid only until the function
 // it was passed to returns. It spares a caller
@@ -132,8 +181,9 @@ func (l LinkBytes) Link() Link {
 // <noscript> content longer than the Token limit (the links before it are
 // passed on; text, however long, is not held); no input makes the HTML
 // fail to tokenize. Warnings (links over the URL limit, noscript
-// nested too deep) are returned after all the links, as a *LimitError
-// counting the others, unless Extractor.Warn takes them.
+// nested too deep, a *BaseError for a BASE href the URL Standard
+// rejects) are returned after all the links, the first one counting the
+// others, unless Extractor.Warn takes them.
 //
 // Extract resolves by RFC 1808; an Extractor can resolve by another
 // specification (Extractor.Spec).
@@ -153,8 +203,10 @@ type Extractor struct {
 	// resolves a relative BASE href against the outer base, so that a
 	// document is read by one specification throughout; the rules of RFC
 	// 1808 section 3 that establish the base stay the same (RFC 2396
-	// section 5.1 and RFC 3986 section 5.1 repeat them). Set it before
-	// a call; it holds for the whole document.
+	// section 5.1 and RFC 3986 section 5.1 repeat them). Under
+	// relurl.WHATWG, a BASE href the URL Standard rejects leaves the
+	// outer base, with a *BaseError warning. Set it before a call; it
+	// holds for the whole document.
 	Spec relurl.Spec
 	// Limits bounds what one document may cost: Token (the largest tag,
 	// comment or <noscript> content held, and the most held of the links
@@ -163,13 +215,14 @@ type Extractor struct {
 	// links). Zero fields take the defaults of package limits.
 	Limits limits.Limits
 	// Warn, when set, is called with each warning of a document (a
-	// *LimitError) as it occurs, and the reading goes on. When nil, the
-	// first warning, counting the others, is returned as the document's
-	// error once all its links have been passed on.
-	Warn func(*LimitError)
+	// *LimitError or a *BaseError) as it occurs, and the reading goes
+	// on. When nil, the first warning (the *BaseError if there is one),
+	// counting the others, is returned as the document's error once all
+	// its links have been passed on.
+	Warn func(error)
 
 	lim       limits.Limits // Limits resolved, for the current document
-	warnFirst *LimitError   // the first warning, when Warn is nil
+	warnFirst error         // the first warning, when Warn is nil
 	warnMore  int
 	ref       bool // read with the Tokenizer (the reference) instead of the scanner
 	cr        countingReader
@@ -234,7 +287,12 @@ func (x *Extractor) run(r io.Reader, outer base.Base) error {
 	x.pending, x.held = x.pending[:0], x.held[:0]
 	err = errorsUnwrapStop(err)
 	if w := x.warnFirst; w != nil {
-		w.More = x.warnMore
+		switch w := w.(type) {
+		case *LimitError:
+			w.More = x.warnMore
+		case *BaseError:
+			w.More = x.warnMore
+		}
 		x.warnFirst = nil
 		if err == nil {
 			return w
@@ -244,14 +302,20 @@ func (x *Extractor) run(r io.Reader, outer base.Base) error {
 	return err
 }
 
-// warn reports a warning: to Warn, or kept for the end of the document.
-func (x *Extractor) warn(w *LimitError) {
+// warn reports a warning, a *LimitError or a *BaseError: to Warn, or kept
+// for the end of the document.
+func (x *Extractor) warn(w error) {
 	switch {
 	case x.Warn != nil:
 		x.Warn(w)
 	case x.warnFirst == nil:
 		x.warnFirst = w
 	default:
+		if _, ok := w.(*BaseError); ok {
+			// A document has one at most, and it concerns every link:
+			// it is the one shown, the earlier one counted.
+			x.warnFirst = w
+		}
 		x.warnMore++
 	}
 }

@@ -24,6 +24,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add("<noscript><a href=x></noscript><base href=y>")                       // noscript does not end the head
 	f.Add(`<base href="../../../x/"><a href=";x"><a href="a&amp;b">`)           // specifications differ; "&amp;" read raw
 	f.Add("<A href=\x00\x00\x00\x00\x000>")                                     // NULs made U+FFFD: a reference longer than the document (found by fuzzing)
+	f.Add(`<link href=l><base href="http://a:99999/"><base href=y><a href=x>`)  // WHATWG rejects the BASE href: the outer base, a warning
 	f.Fuzz(func(t *testing.T, doc string) {
 		outer := base.Retrieved("http://r/d/p")
 		var n int
@@ -71,6 +72,26 @@ func FuzzExtract(f *testing.F) {
 		for _, l := range links {
 			if want := relurl.RFC3986.Resolve(l.Base.URL, l.Ref); l.URL != want {
 				t.Fatalf("RFC 3986: %q against %q: %q, want %q", l.Ref, l.Base.URL, l.URL, want)
+			}
+		}
+		// Under WHATWG a BASE href the URL Standard rejects leaves the
+		// outer base, with a *BaseError; one it accepts is the base.
+		x = Extractor{Spec: relurl.WHATWG}
+		var rejected *BaseError
+		x.Warn = func(w error) { errors.As(w, &rejected) }
+		links = links[:0]
+		if err := x.Extract(strings.NewReader(doc), outer, func(l Link) error {
+			links = append(links, l)
+			return nil
+		}); err != nil {
+			t.Fatalf("WHATWG: %v", err)
+		}
+		for _, l := range links {
+			if want := relurl.WHATWG.Resolve(l.Base.URL, l.Ref); l.URL != want {
+				t.Fatalf("WHATWG: %q against %q: %q, want %q", l.Ref, l.Base.URL, l.URL, want)
+			}
+			if rejected != nil && l.Base != outer || l.Base.Source == base.HTML && l.Base.URL == "" {
+				t.Fatalf("WHATWG: base %v, BASE href rejected: %v", l.Base, rejected)
 			}
 		}
 	})
@@ -174,6 +195,9 @@ func FuzzScanner(f *testing.F) {
 	// Found by fuzzing: at a Token limit of 48 the Tokenizer's lookahead
 	// past noscript's raw text breaks the limit where the scanner does not.
 	f.Add("<nosCript>0000<A href 0000000000000><A href 000</nosCript>")
+	// A BASE href the URL Standard rejects (read under WHATWG below): the
+	// same outer base and warning offset from both readings.
+	f.Add("<link href=l><BASE href='http://[::1'><a href=x>")
 	f.Fuzz(func(t *testing.T, doc string) {
 		lim := limits.Limits{Token: 1 << 30, Noscript: 3, URL: 64}
 		if len(doc) < 100 {
@@ -182,8 +206,10 @@ func FuzzScanner(f *testing.F) {
 			lim.Token = 48
 		}
 		tinyBuffer(t, 16)
-		if diff := differ(doc, base.Retrieved("http://r/d/p"), relurl.RFC1808, lim); diff != "" {
-			t.Fatalf("%q:\n%s", doc, diff)
+		for _, spec := range []relurl.Spec{relurl.RFC1808, relurl.WHATWG} {
+			if diff := differ(doc, base.Retrieved("http://r/d/p"), spec, lim); diff != "" {
+				t.Fatalf("%v %q:\n%s", spec, doc, diff)
+			}
 		}
 	})
 }

@@ -27,7 +27,7 @@ func TestNoscriptLimit(t *testing.T) {
 	for name, x := range readers() {
 		var got []string
 		var warns []*LimitError
-		x.Warn = func(w *LimitError) { warns = append(warns, w) }
+		x.Warn = func(w error) { warns = append(warns, w.(*LimitError)) }
 		err := x.Extract(strings.NewReader(doc), base.Retrieved("http://h/"), func(l Link) error {
 			got = append(got, l.Ref)
 			return nil
@@ -95,7 +95,8 @@ func TestURLLimit(t *testing.T) {
 		x.Limits = lim
 		for _, tt := range tests {
 			var got, warns []string
-			x.Warn = func(w *LimitError) {
+			x.Warn = func(err error) {
+				w := err.(*LimitError)
 				var le *limits.Error
 				if !errors.As(w, &le) || le.Limit != "URL" || le.Max != 64 {
 					t.Errorf("%s: %s: %v", name, tt.name, w)
@@ -231,7 +232,7 @@ func TestTokenMemory(t *testing.T) {
 			r.n = size
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			x.Warn = func(*LimitError) {}
+			x.Warn = func(error) {}
 			x.Extract(&r, base.Base{}, func(Link) error { return nil })
 			runtime.ReadMemStats(&after)
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 5*limits.DefaultToken {
@@ -250,7 +251,7 @@ func TestHeadLimit(t *testing.T) {
 	for name, x := range readers() {
 		x.Limits = limits.Limits{Token: 1 << 10}
 		var warns []*LimitError
-		x.Warn = func(w *LimitError) { warns = append(warns, w) }
+		x.Warn = func(w error) { warns = append(warns, w.(*LimitError)) }
 		outer := base.Retrieved("http://h/")
 		got := 0
 		err := x.Extract(strings.NewReader(doc), outer, func(l Link) error {

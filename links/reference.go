@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/limits"
@@ -97,7 +98,7 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int, offset func() int64) er
 						return err
 					}
 				} else if hasAttr && htmlbase.IsBase(name) {
-					if err := x.baseHref(z); err != nil {
+					if err := x.baseHref(z, at); err != nil {
 						return err
 					}
 					continue
@@ -127,16 +128,27 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int, offset func() int64) er
 	}
 }
 
-// baseHref handles a BASE start tag in the head, whose attributes z has
-// not read yet. Section 3.1: the first BASE element with an href, resolved
-// against the next layer out (as outer.Within does, by the Extractor's
-// Spec).
-func (x *Extractor) baseHref(z *html.Tokenizer) error {
-	if href, ok := htmlbase.Href(z); ok {
-		x.base = base.Base{URL: x.spec.Resolve(x.outer.URL, href), Source: base.HTML}
+// baseHref handles a BASE start tag in the head at offset off, whose
+// attributes z has not read yet. Section 3.1: the first BASE element with
+// an href, resolved against the next layer out (as outer.Within does, by
+// the Extractor's Spec). Under WHATWG an href that fails to parse leaves
+// the outer base, with a warning: the HTML Standard's "set the frozen
+// base URL" (section 4.2.3) takes the fallback base URL then, and the
+// first BASE with an href is still the one.
+func (x *Extractor) baseHref(z *html.Tokenizer, off int64) error {
+	href, ok := htmlbase.Href(z)
+	if !ok {
+		return nil
+	}
+	u, err := x.spec.ResolveErr(x.outer.URL, href)
+	if err != nil {
+		// Only WHATWG fails, always with a *WHATWGError.
+		werr, _ := err.(*relurl.WHATWGError)
+		x.warn(&BaseError{Offset: off, Href: excerpt(href), Length: len(href), Err: werr})
 		return x.finish()
 	}
-	return nil
+	x.base = base.Base{URL: u, Source: base.HTML}
+	return x.finish()
 }
 
 // deepNoscript warns of the content of a <noscript> nested deeper than

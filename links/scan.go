@@ -320,7 +320,7 @@ func (x *Extractor) startTag(s *scanState, depth, lt, nameEnd, end int) error {
 				return err
 			}
 		} else if hasAttr && htmlbase.IsBase(name) {
-			return x.baseHref(tagTokenizer(raw))
+			return x.baseHref(tagTokenizer(raw), s.off+int64(lt))
 		}
 	}
 	if !hasAttr {

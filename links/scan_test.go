@@ -26,7 +26,7 @@ import (
 // read by x through the reader that wrap makes.
 func reading(x *Extractor, doc string, outer base.Base, wrap func(io.Reader) io.Reader) string {
 	var b strings.Builder
-	x.Warn = func(w *LimitError) { fmt.Fprintf(&b, "warning %v\n", w) }
+	x.Warn = func(w error) { fmt.Fprintf(&b, "warning %v\n", w) }
 	err := x.ExtractBytes(wrap(strings.NewReader(doc)), outer, func(l *LinkBytes) error {
 		fmt.Fprintf(&b, "%s@%s %q %q [%q %s]\n", l.Element, l.Attr, l.Ref, l.URL, l.Base.URL, l.Base.Source)
 		return nil

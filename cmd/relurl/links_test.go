@@ -352,3 +352,22 @@ func TestLinksDiffer(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksWHATWGBase checks that under -spec whatwg a BASE href the URL
+// Standard rejects leaves the retrieval URL as the base of the links, all
+// written, with one line on standard error naming the document.
+func TestLinksWHATWGBase(t *testing.T) {
+	doc := `<head><base href="http://[::1"></head><a href="g"><img src="/i">`
+	out, errs, code := runLinksCmd(t, doc, false, "-spec", "whatwg", "-url", "http://a/b/c", "-")
+	if want := "-\thttp://a/b/c\tretrieval\ta@href\tg\thttp://a/b/g\n-\thttp://a/b/c\tretrieval\timg@src\t/i\thttp://a/i\n"; code != exitRejected || out != want {
+		t.Errorf("exit %d, got %q, want %q", code, out, want)
+	}
+	if strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "-: offset 6: BASE href not used") || !strings.Contains(errs, "IPv6-unclosed") {
+		t.Errorf("stderr %q", errs)
+	}
+	// The RFCs take the href as the base, with no message.
+	out, errs, code = runLinksCmd(t, doc, false, "-spec", "rfc3986", "-url", "http://a/b/c", "-")
+	if code != exitOK || errs != "" || !strings.HasPrefix(out, "-\thttp://[::1\thtml\ta@href\tg\t") {
+		t.Errorf("rfc3986: exit %d, stderr %q, out %q", code, errs, out)
+	}
+}

@@ -292,7 +292,15 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 	if w.HasBase {
 		// 3.1: the BASE href, resolved against the layer outside (by the
 		// Extractor's Spec, as links.Extractor resolves a BASE href).
-		b = base.Base{URL: a.resolve(outer, string(htmlbase.TrimSpace([]byte(w.Base)))), Source: base.HTML}
+		// One the URL Standard rejects leaves the outer base, as the HTML
+		// Standard's "set the frozen base URL" (section 4.2.3) falls back
+		// on the document's fallback base URL, and is reported.
+		href := string(htmlbase.TrimSpace([]byte(w.Base)))
+		if u, err := a.Extractor.Spec.ResolveErr(outer.URL, href); err != nil {
+			a.Error(&DocError{doc, fmt.Errorf("WAT Head.Base not used, the links are resolved against the base outside the document: %w", err)})
+		} else {
+			b = base.Base{URL: u, Source: base.HTML}
+		}
 	}
 	for _, list := range [][]wat.Link{w.HeadLinks, w.Links} {
 		for _, k := range list {
