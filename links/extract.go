@@ -197,9 +197,11 @@ func Extract(r io.Reader, outer base.Base, fn func(Link) error) error {
 // by RFC 1808. It must not be used by several goroutines at once.
 type Extractor struct {
 	// Spec is the specification by which links are resolved: RFC 1808
-	// section 4 when zero (relurl.RFC1808), or relurl.RFC2396 or
+	// section 4 when zero (relurl.RFC1808), relurl.RFC2396 or
 	// relurl.RFC3986, whose answers differ for some references (";x",
-	// "../../../g", ...: see relurl.Spec). The same specification
+	// "../../../g", ...: see relurl.Spec), or relurl.WHATWG, what
+	// browsers do, under which a reference the URL Standard rejects
+	// gives a link with an empty URL. The same specification
 	// resolves a relative BASE href against the outer base, so that a
 	// document is read by one specification throughout; the rules of RFC
 	// 1808 section 3 that establish the base stay the same (RFC 2396
