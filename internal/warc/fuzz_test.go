@@ -58,7 +58,9 @@ var fuzzLimits = limits.Limits{Record: 200, HeaderLine: 100, HeaderBlock: 400}
 
 // fuzzForms reads data as a file and as a stream a byte at a time, with
 // default and small limits: the same events each way (a record's end and
-// the recovery after damage do not depend on how the input arrives).
+// the recovery after damage do not depend on how the input arrives). And
+// once more with the Reader that read the inputs before, Reset, as a job
+// of the links command reads its files: the same events again.
 func fuzzForms(t *testing.T, data []byte) {
 	for _, lim := range []limits.Limits{{}, fuzzLimits} {
 		file := readFuzz(t, warc.NewReader(bytes.NewReader(data), "fuzz"), lim, len(data))
@@ -66,8 +68,15 @@ func fuzzForms(t *testing.T, data []byte) {
 		if !slices.Equal(file, stream) {
 			t.Fatalf("limits %+v: file and stream differ:\n%q\n%q", lim, file, stream)
 		}
+		reused.Reset(bytes.NewReader(data), "fuzz")
+		if again := readFuzz(t, reused, lim, len(data)); !slices.Equal(file, again) {
+			t.Fatalf("limits %+v: a Reader Reset after other inputs differs:\n%q\n%q", lim, file, again)
+		}
 	}
 }
+
+// reused is the Reader fuzzForms resets for each input.
+var reused = warc.NewReader(bytes.NewReader(nil), "fuzz")
 
 // gzipWriters saves allocating a compressor (most of a megabyte) per input.
 var gzipWriters = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
