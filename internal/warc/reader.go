@@ -65,9 +65,15 @@ func NewReader(r io.Reader, name string) *Reader {
 }
 
 // Reset makes wr read the WARC file r as NewReader(r, name) would,
-// keeping its Limits, its buffers and its decoders: a program reading
-// many files with one Reader allocates them once. Records of the file
-// read before become invalid.
+// keeping its Limits and its buffers: a program reading many files with
+// one Reader allocates them once. Records of the file read before become
+// invalid.
+//
+// The gzip decoders are made anew for each file: klauspost's, once Reset
+// after other data, can report a damaged member otherwise than a new one
+// (an unexpected end where a new one says corrupt input), and a file must
+// give the same records and errors whatever was read before it
+// (FuzzReader checks it; the seed it found is in testdata/fuzz).
 func (wr *Reader) Reset(r io.Reader, name string) {
 	var off int64
 	if s, ok := r.(io.Seeker); ok {
@@ -75,7 +81,7 @@ func (wr *Reader) Reset(r io.Reader, name string) {
 			off = pos
 		}
 	}
-	*wr = Reader{Limits: wr.Limits, name: name, in: input{buf: wr.in.buf}, zb: wr.zb, zr: wr.zr, s: stream{buf: wr.s.buf}, httpBR: wr.httpBR, codecs: wr.codecs}
+	*wr = Reader{Limits: wr.Limits, name: name, in: input{buf: wr.in.buf}, zb: wr.zb, s: stream{buf: wr.s.buf}, httpBR: wr.httpBR}
 	wr.in.init(r, off)
 }
 
@@ -115,10 +121,10 @@ func (r *Reader) next() (*Record, error) {
 			r.in.retain(rewindWindow + zbSize)
 			if r.zb == nil {
 				r.zb = bufio.NewReaderSize(&r.in, zbSize)
-				r.zr = newGzipReader()
 			} else {
 				r.zb.Reset(&r.in)
 			}
+			r.zr = newGzipReader()
 		} else {
 			r.s.reset(&r.in)
 		}
