@@ -23,6 +23,7 @@ import (
 	"time"
 
 	kpgzip "github.com/klauspost/compress/gzip"
+	"golang.org/x/net/html"
 
 	"github.com/relurl/relurl/internal/archive"
 	"github.com/relurl/relurl/internal/cputime"
@@ -353,4 +354,55 @@ func BenchmarkArchiveLinks(b *testing.B) {
 	for b.Loop() {
 		runLinks(b, 1, path)
 	}
+}
+
+// BenchmarkHTMLVsTokenizer runs the links command over the real pages of
+// benchPages as HTML files (a directory, as "relurl links DIR" reads it,
+// rows to io.Discard) and, alternately, golang.org/x/net/html's Tokenizer
+// tokenizing the same files read from disk, nothing extracted. It reports
+// "x-tokenizer", the command's throughput as a multiple of the
+// Tokenizer's (CPU time; issue 14's goal is at least 2.5 on link-dense
+// real HTML), and the HTML MB per CPU second of each.
+//
+//	go test -run '^$' -bench '^BenchmarkHTMLVsTokenizer$' -benchtime=5x -count=3 ./internal/crawl
+func BenchmarkHTMLVsTokenizer(b *testing.B) {
+	pages := benchPages(b)
+	dir := b.TempDir()
+	var files []string
+	var size int64
+	for i, p := range pages {
+		name := filepath.Join(dir, fmt.Sprintf("%03d-%s", i, filepath.Base(p.url)))
+		if err := os.WriteFile(name, p.body, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, name)
+		size += int64(len(p.body))
+	}
+	b.Logf("%d pages, %.1f MB of HTML; load average before: %s", len(files), float64(size)/1e6, loadavg())
+	tok := &contender{name: "tokenizer", run: inProcess(func() {
+		for _, f := range files {
+			fh, err := os.Open(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			z := html.NewTokenizer(bufio.NewReaderSize(fh, bufSize))
+			for z.Next() != html.ErrorToken {
+			}
+			fh.Close()
+		}
+	})}
+	var n int64
+	cmd := &contender{name: "links", run: inProcess(func() { n = runLinks(b, 1, dir) })}
+	alternate(b, []*contender{tok, cmd})
+	b.Logf("load average after: %s", loadavg())
+	if n == 0 {
+		b.Fatal("no links")
+	}
+	if tok.cpu <= 0 || cmd.cpu <= 0 {
+		b.Skip("no CPU time measured on this platform")
+	}
+	b.ReportMetric(tok.cpu.Seconds()/cmd.cpu.Seconds(), "x-tokenizer")
+	rounds := float64(b.N)
+	b.ReportMetric(float64(size)*rounds/1e6/cmd.cpu.Seconds(), "links-MB/cpu-s")
+	b.ReportMetric(float64(size)*rounds/1e6/tok.cpu.Seconds(), "tokenizer-MB/cpu-s")
 }

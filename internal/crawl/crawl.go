@@ -12,6 +12,7 @@
 package crawl
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -120,6 +121,9 @@ type job struct {
 	walker  base.Walker
 	x       links.Extractor
 	arch    archive.Reader // reads the job's archives, one after another
+	br      *bufio.Reader  // reads the job's other inputs, one after another
+	cr      countingReader // under br
+	head    [sniffLen]byte // the first bytes of a file, to sniff
 	sink    rowSink
 	doc     string // the document being extracted
 	rows    Rows

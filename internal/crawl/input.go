@@ -147,9 +147,8 @@ func (j *job) file(path string, outer base.Base, kind Kind) bool {
 		// Look at the content without moving the file's position, so
 		// that the WARC reader gets the file itself (it seeks back to
 		// resynchronise after a damaged gzip member).
-		head := make([]byte, sniffLen)
-		n, _ := f.ReadAt(head, 0)
-		if isArchive(head[:n]) {
+		n, _ := f.ReadAt(j.head[:], 0)
+		if isArchive(j.head[:n]) {
 			kind = Archive
 		}
 	}
@@ -163,7 +162,15 @@ func (j *job) file(path string, outer base.Base, kind Kind) bool {
 
 // stream extracts the links of one local document or standard input.
 func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
-	br := bufio.NewReaderSize(&countingReader{r: r, n: &j.nbytes}, bufSize)
+	// One buffer a job, for all its inputs: an HTML tree is mostly small
+	// files.
+	j.cr = countingReader{r: r, n: &j.nbytes}
+	if j.br == nil {
+		j.br = bufio.NewReaderSize(&j.cr, bufSize)
+	} else {
+		j.br.Reset(&j.cr)
+	}
+	br := j.br
 	if kind == Archive {
 		j.archive(name, br)
 		return
