@@ -114,8 +114,8 @@ type Reader struct {
 }
 
 // Read reads the archive r to its end. A Reader may read one archive
-// after another (set File for each): its buffers and decoders serve them
-// all.
+// after another (set File for each): its buffers serve them all (the
+// gzip decoders are made anew for each, see warc.Reader.Reset).
 func (a *Reader) Read(r io.Reader) {
 	if a.Extractor == nil {
 		a.Extractor = &a.x
