@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/relurl/relurl/internal/quote"
-	"github.com/relurl/relurl/internal/whatwg"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // WHATWGError is the error of a resolution the URL Standard rejects: the

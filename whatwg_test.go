@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/internal/whatwg"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // checkWHATWG checks what holds of every WHATWG resolution: a failure is an
@@ -74,9 +74,9 @@ func TestWHATWGResolve(t *testing.T) {
 // TestWHATWGConformance runs the web-platform-tests cases with a base
 // through the root API: ResolveErr, and ParseBase's forms, agree with the
 // test data (whose full check, component by component, is in
-// internal/whatwg).
+// whatwg).
 func TestWHATWGConformance(t *testing.T) {
-	data, err := os.ReadFile("internal/whatwg/testdata/urltestdata.json")
+	data, err := os.ReadFile("whatwg/testdata/urltestdata.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	nlnwa "github.com/nlnwa/whatwg-url/url"
 
 	"github.com/relurl/relurl/internal/benchmix"
-	"github.com/relurl/relurl/internal/whatwg"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // TestWHATWGAgreesWithNlnwa: on the crawl mix, relurl's WHATWG engine and

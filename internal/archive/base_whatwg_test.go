@@ -9,7 +9,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/warc/warctest"
-	"github.com/relurl/relurl/internal/whatwg"
+	"github.com/relurl/relurl/whatwg"
 	"github.com/relurl/relurl/links"
 )
 

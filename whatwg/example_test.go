@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/relurl/relurl/internal/whatwg"
+	"github.com/relurl/relurl/whatwg"
 )
 
 func Example() {

@@ -1,6 +1,6 @@
 package whatwg
 
-import "github.com/relurl/relurl/internal/whatwg/idna"
+import "github.com/relurl/relurl/whatwg/idna"
 
 // profile is UTS #46 ToASCII with the flags of the URL Standard's "domain to
 // ASCII" when beStrict is false (section 3.3): CheckHyphens false, CheckBidi

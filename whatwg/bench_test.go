@@ -7,7 +7,7 @@ import (
 	"github.com/relurl/relurl/internal/benchmix"
 )
 
-// Run: go test -run '^$' -bench . -benchmem ./internal/whatwg/
+// Run: go test -run '^$' -bench . -benchmem ./whatwg/
 //
 // The sub-benchmarks of BenchmarkCrawlMix resolve the same links, one link
 // per op. The goal: AppendResolve with a parsed base at or under 330 ns
