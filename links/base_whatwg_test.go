@@ -9,8 +9,8 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
-	"github.com/relurl/relurl/whatwg"
 	"github.com/relurl/relurl/limits"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // A BASE href the URL Standard rejects, under Spec WHATWG: the HTML

@@ -9,8 +9,8 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/warc/warctest"
-	"github.com/relurl/relurl/whatwg"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // TestReaderBaseWHATWG checks that under WHATWG a BASE href the URL
