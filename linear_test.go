@@ -1,69 +1,23 @@
 package relurl
 
 import (
-	"runtime"
-	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/relurl/relurl/internal/cputime"
+	"github.com/relurl/relurl/internal/growth"
 )
 
 // Time and memory must be linear in the input (docs/design.md#step-6-in-linear-time:
-// the rules as written are quadratic). Each test here measures it: the best CPU time
-// of a few runs on inputs of n bytes and of 2n, which a linear function
-// takes about twice as long over, and a quadratic one four times.
+// the rules as written are quadratic). Each test here checks it on inputs of
+// n bytes and of 2n with internal/growth: the bytes allocated always, the
+// CPU time when RELURL_TIMING=1 (a linear function about doubles both, a
+// quadratic one quadruples them).
 
-// maxGrowth is how much longer 2n may take than n: generous for a loaded
-// machine, well below the 4 of a quadratic algorithm.
-const maxGrowth = 3.2
-
-// checkLinear runs make(n) and make(2n), which build their inputs and
-// return the work to time, and fails when the time grows by more than
-// maxGrowth. Each measurement repeats the work for at least 5 ms of CPU
-// time, with the garbage collector off, so that neither the clock's grain
-// nor the collection of other garbage weighs in it.
+// checkLinear runs make(n) and make(2n), inputs of megabytes, beyond the
+// caches, which build their inputs and return the work to measure.
 func checkLinear(t *testing.T, name string, make func(n int) func()) {
 	t.Helper()
-	// Inputs of megabytes, beyond the caches, so that n and 2n read from
-	// the same memory.
-	const n = 2 << 20
-	small, large := make(n), make(2*n)
-	measure := func(f func(), reps int) time.Duration {
-		// No collection while timing: its cost depends on the heap left
-		// by earlier cases, not on the input.
-		runtime.GC()
-		defer debug.SetGCPercent(debug.SetGCPercent(-1))
-		c0, _ := cputime.Process()
-		for range reps {
-			f()
-		}
-		c1, _ := cputime.Process()
-		return max(c1-c0, time.Microsecond)
-	}
-	reps := 1
-	for reps < 1<<12 && measure(small, reps) < 5*time.Millisecond {
-		reps *= 2
-	}
-	best := func(f func()) time.Duration {
-		b := measure(f, reps)
-		for range 2 {
-			b = min(b, measure(f, reps))
-		}
-		return b
-	}
-	for try := 0; ; try++ {
-		t1, t2 := best(small), best(large)
-		g := float64(t2) / float64(t1)
-		if g <= maxGrowth {
-			return
-		}
-		if try == 1 { // twice, in case the machine was busy
-			t.Errorf("%s: %v for n bytes, %v for 2n: grows %.1f times, not linearly", name, t1, t2, g)
-			return
-		}
-	}
+	growth.Linear(t, name, 2<<20, make)
 }
 
 // dotShapes are the references that are quadratic when dot segments are

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/relurl/relurl/internal/cputime"
+	"github.com/relurl/relurl/internal/growth"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -546,37 +546,23 @@ func TestWalkManyErrorsBounded(t *testing.T) {
 	}
 }
 
-// linear fails unless make(2n) takes at most about twice the CPU time of
-// make(n) to walk: the best of a few runs of each, with a generous factor
-// for a shared machine.
+// linear fails unless walking make(2n) costs about twice what make(n)
+// does: by the bytes allocated, and by CPU time when RELURL_TIMING=1
+// (internal/growth).
 func linear(t *testing.T, name string, w *Walker, n int, make func(n int) string) {
 	t.Helper()
-	best := func(msg string) time.Duration {
-		// The best of five, each after a collection, so that a garbage
-		// collection left over by the previous run (CPU time on the
-		// other core) is not counted against this one.
-		b := time.Duration(1 << 62)
-		for range 5 {
-			runtime.GC()
-			c0, _ := cputime.Process()
+	growth.Linear(t, name, n, func(n int) func() {
+		msg := make(n)
+		return func() {
 			err := w.WalkMessage(strings.NewReader(msg), Base{}, func(p *Part) error {
 				_, err := io.Copy(io.Discard, p.Body)
 				return err
 			})
-			c1, _ := cputime.Process()
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			b = min(b, c1-c0)
 		}
-		return b
-	}
-	small, large := make(n), make(2*n)
-	t1, t2 := best(small), best(large)
-	t.Logf("%s: %d bytes in %v, %d bytes in %v (ratio %.2f)", name, len(small), t1, len(large), t2, float64(t2)/float64(t1))
-	if t2 > 3*t1+5*time.Millisecond {
-		t.Errorf("%s: doubling the input took %v after %v: not linear", name, t2, t1)
-	}
+	})
 }
 
 func TestWalkLinear(t *testing.T) {

@@ -6,14 +6,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
-	"time"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/growth"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -235,9 +234,8 @@ func TestScannerRandom(t *testing.T) {
 }
 
 func TestScannerLinear(t *testing.T) {
-	// Inputs that make a scanner read again or look far: the time for
-	// twice the input is at most about twice the time (a factor of 3
-	// allowed for noise, the best of three runs each).
+	// Inputs that make a scanner read again or look far: twice the input
+	// costs at most about twice as much (internal/growth).
 	inputs := map[string]func(n int) string{
 		"nested noscript": func(n int) string { return strings.Repeat("<noscript><a href=x>", n/20) },
 		"unclosed tag":    func(n int) string { return "<a href=x title=\"" + strings.Repeat("<a ", n/3) },
@@ -251,30 +249,12 @@ func TestScannerLinear(t *testing.T) {
 		"less-than signs":   func(n int) string { return strings.Repeat("<<</<!<?>", n/9) },
 	}
 	for name, gen := range inputs {
-		// CPU time (wall-clock time where there is none), which the other
-		// processes of a shared machine do not inflate.
-		now := func() time.Duration {
-			if d, ok := cpuTime(); ok {
-				return d
-			}
-			return time.Duration(time.Now().UnixNano())
-		}
-		timeOf := func(n int) time.Duration {
+		growth.Linear(t, name, 2<<20, func(n int) func() {
 			doc := gen(n)
-			best := time.Duration(1 << 62)
-			for range 7 {
+			return func() {
 				x := Extractor{Limits: limits.Limits{Token: 64 << 20}}
-				runtime.GC()
-				start := now()
 				x.Extract(iotest.HalfReader(strings.NewReader(doc)), base.Base{}, func(Link) error { return nil })
-				best = min(best, now()-start)
 			}
-			return best
-		}
-		const n = 2 << 20
-		t1, t2 := timeOf(n), timeOf(2*n)
-		if t2 > 3*t1 {
-			t.Errorf("%s: %v for %d bytes, %v for %d", name, t1, n, t2, 2*n)
-		}
+		})
 	}
 }

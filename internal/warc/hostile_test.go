@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
-	"time"
 
+	"github.com/relurl/relurl/internal/growth"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/warc/warctest"
 	"github.com/relurl/relurl/limits"
@@ -216,19 +216,8 @@ func httpFolded(n int) []byte {
 	return b.Bytes()
 }
 
-// minTime returns the shortest of five runs of f.
-func minTime(f func()) time.Duration {
-	best := time.Duration(1 << 62)
-	for i := 0; i < 5; i++ {
-		start := time.Now()
-		f()
-		best = min(best, time.Since(start))
-	}
-	return best
-}
-
-// TestFoldingLinear: twice the continuation lines take at most about
-// twice the time (defect 2: it was quadratic), in the WARC header and in
+// TestFoldingLinear: twice the continuation lines cost at most about
+// twice as much (internal/growth) (defect 2: it was quadratic), in the WARC header and in
 // the HTTP header; and the header limits still hold.
 func TestFoldingLinear(t *testing.T) {
 	// A HeaderBlock large enough for the measure: 1 MB (the default)
@@ -262,19 +251,7 @@ func TestFoldingLinear(t *testing.T) {
 	}
 	const n = 500000 // 2 MB of continuation lines
 	for name, f := range map[string]func(int) func(){"warc": warcHeader, "http": httpHeader} {
-		// On a shared machine one measure may be disturbed: the ratio
-		// must hold in one of three (quadratic time gives 4 every time).
-		var t1, t2 time.Duration
-		for try := 0; try < 3; try++ {
-			t1, t2 = minTime(f(n)), minTime(f(2*n))
-			t.Logf("%s: %d lines %v, %d lines %v", name, n, t1, 2*n, t2)
-			if t2 < 3*t1 {
-				break
-			}
-		}
-		if t2 >= 3*t1 {
-			t.Errorf("%s: %d continuation lines take %v, %d take %v: not linear", name, n, t1, 2*n, t2)
-		}
+		growth.Linear(t, name+" folding", n, f)
 	}
 
 	// 300,000 lines (1.2 MB) break HeaderBlock; the next record is read.
