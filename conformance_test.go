@@ -1,11 +1,12 @@
 package relurl
 
 import (
-	"bufio"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -19,33 +20,94 @@ var updateConformance = flag.Bool("update-conformance", false, "rewrite testdata
 
 type conformanceRow struct {
 	file, base, ref, expected, spec, source string
+	// attributed: the suite itself gives the row's specification
+	// (testdata/conformance/attribution.tsv). Otherwise the label was
+	// derived, as the first specification whose reading gives the
+	// suite's string: such a row checks consistency, not conformance.
+	attributed bool
 }
 
+func (r conformanceRow) String() string { return r.file + " (" + r.source + ")" }
+
+// suiteHeader starts every suite file; other TSV files in the folder
+// (differences.tsv, attribution.tsv) are not suites.
+const suiteHeader = "base\tref\texpected\tspec\tsource"
+
+// loadConformance reads every suite under testdata/conformance, each row
+// marked attributed or derived.
 func loadConformance(t testing.TB) []conformanceRow {
+	t.Helper()
 	files, err := filepath.Glob("testdata/conformance/*.tsv")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no conformance suites: %v", err)
 	}
+	attributed := loadAttribution(t)
 	var rows []conformanceRow
 	for _, f := range files {
-		if filepath.Base(f) == "differences.tsv" {
-			continue
-		}
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := bufio.NewScanner(strings.NewReader(string(data)))
-		sc.Scan() // header
-		for sc.Scan() {
-			fields := strings.Split(sc.Text(), "\t")
+		lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		if lines[0] != suiteHeader {
+			continue
+		}
+		name := filepath.Base(f)
+		for _, line := range lines[1:] {
+			fields := strings.Split(line, "\t")
 			if len(fields) != 5 {
-				t.Fatalf("%s: bad row %q", f, sc.Text())
+				t.Fatalf("%s: bad row %q", f, line)
 			}
-			rows = append(rows, conformanceRow{filepath.Base(f), fields[0], fields[1], fields[2], fields[3], fields[4]})
+			r := conformanceRow{name, fields[0], fields[1], fields[2], fields[3], fields[4], false}
+			r.attributed = attributed(r)
+			rows = append(rows, r)
 		}
 	}
 	return rows
+}
+
+// loadAttribution reads testdata/conformance/attribution.tsv: by file, the
+// source lines where the suite itself names the specification ("*" for a
+// whole file). It returns the test of a row.
+func loadAttribution(t testing.TB) func(conformanceRow) bool {
+	t.Helper()
+	data, err := os.ReadFile("testdata/conformance/attribution.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type span struct {
+		path        string
+		first, last int
+	}
+	spans := map[string][]span{}
+	for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "file\t") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 5 {
+			t.Fatalf("attribution.tsv: bad row %q", line)
+		}
+		first, err1 := strconv.Atoi(f[2])
+		last, err2 := strconv.Atoi(f[3])
+		if err1 != nil || err2 != nil || first > last {
+			t.Fatalf("attribution.tsv: bad lines in %q", line)
+		}
+		spans[f[0]] = append(spans[f[0]], span{f[1], first, last})
+	}
+	return func(r conformanceRow) bool {
+		src := strings.Fields(r.source) // owner/repo path line
+		line := -1
+		if len(src) == 3 {
+			line, _ = strconv.Atoi(src[2])
+		}
+		for _, s := range spans[r.file] {
+			if s.path == "*" || len(src) == 3 && s.path == src[1] && s.first <= line && line <= s.last {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // TestConformanceRFC1808 runs every row that its suite attributes to RFC
@@ -134,4 +196,111 @@ func TestConformanceLaterSpecs(t *testing.T) {
 	if string(want) != b.String() {
 		t.Errorf("RFC 1808's answers on later-spec suites changed; diff %s against a run with -update-conformance", golden)
 	}
+}
+
+// conformancePass reports whether this package gives the row's answer by
+// the row's specification, with the allowances the suites document: any
+// of the answers a suite lists for one case (alternatives), the other
+// choice of RFC 2396 step 6g, the non-strict rows of RFC 3986 (SOURCES.md).
+func conformancePass(r conformanceRow, alternatives map[[4]string][]string) bool {
+	var got string
+	switch r.spec {
+	case "rfc1808":
+		got = Resolve(r.base, r.ref)
+	case "rfc2396":
+		got = RFC2396.Resolve(r.base, r.ref)
+		if s := stripLeadingDotDots(got); s != got && s == r.expected {
+			return true
+		}
+	case "rfc3986":
+		got = RFC3986.Resolve(r.base, r.ref)
+		if got != r.expected && r.isNonStrict() {
+			got = nonStrictResolve3986(r.base, r.ref)
+		}
+	case "whatwg":
+		got, _ = WHATWG.ResolveErr(r.base, r.ref)
+	}
+	for _, want := range alternatives[[4]string{r.file, r.base, r.ref, r.spec}] {
+		if got == want {
+			return true
+		}
+	}
+	return false
+}
+
+// TestConformanceAttribution runs every row by its label's specification
+// and counts, for each suite, the rows whose specification the suite itself
+// states (conformance) apart from the rows whose label was derived from a
+// reading (consistency: the label was chosen because a reading gives the
+// suite's string). Every row must pass; the counts must be the ones
+// testdata/conformance/SOURCES.md states, so that what the README claims
+// stays true.
+func TestConformanceAttribution(t *testing.T) {
+	rows := loadConformance(t)
+	alternatives := map[[4]string][]string{}
+	for _, r := range rows {
+		k := [4]string{r.file, r.base, r.ref, r.spec}
+		alternatives[k] = append(alternatives[k], r.expected)
+	}
+	type count struct{ rows, attributed, derived int }
+	counts := map[string]*count{}
+	for _, r := range rows {
+		c := counts[r.file]
+		if c == nil {
+			c = new(count)
+			counts[r.file] = c
+		}
+		c.rows++
+		ok := conformancePass(r, alternatives)
+		switch {
+		case r.attributed:
+			c.attributed++
+			if !ok {
+				t.Errorf("%s: the suite attributes (%q, %q) -> %q to %s; this package differs", r, r.base, r.ref, r.expected, r.spec)
+			}
+		default:
+			c.derived++
+			if !ok {
+				t.Errorf("%s: (%q, %q) -> %q was labelled %s by a reading of it; this package differs", r, r.base, r.ref, r.expected, r.spec)
+			}
+		}
+	}
+	// The table of SOURCES.md, section "Attributed and derived rows".
+	data, err := os.ReadFile("testdata/conformance/SOURCES.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, found := strings.Cut(string(data), "## Attributed and derived rows\n")
+	if !found {
+		t.Fatal(`SOURCES.md has no section "Attributed and derived rows"`)
+	}
+	table, _, _ = strings.Cut(table, "\n## ")
+	seen := 0
+	for _, line := range strings.Split(table, "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		f := strings.Split(strings.Trim(line, "| "), " | ")
+		file := strings.Trim(f[0], "`")
+		c := counts[file]
+		if c == nil || len(f) != 4 {
+			t.Errorf("SOURCES.md: row %q names no suite or has not 4 columns", line)
+			continue
+		}
+		seen++
+		want := fmt.Sprintf("%d|%d|%d", c.rows, c.attributed, c.derived)
+		if got := strings.Join(f[1:], "|"); got != want {
+			t.Errorf("SOURCES.md says %s: rows|attributed|derived = %s; the data gives %s", file, got, want)
+		}
+	}
+	if seen != len(counts) {
+		t.Errorf("SOURCES.md's table has %d suites, the folder %d", seen, len(counts))
+	}
+	var total count
+	for _, c := range counts {
+		total.rows += c.rows
+		total.attributed += c.attributed
+		total.derived += c.derived
+	}
+	t.Logf("%d rows: %d attributed by their suites, %d with a derived label", total.rows, total.attributed, total.derived)
 }

@@ -1,8 +1,6 @@
 package relurl
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,38 +11,13 @@ import (
 // it follows. These tests run the rows labelled rfc2396 and rfc3986 in
 // that mode.
 
-type specConformanceRow struct {
-	file, base, ref, expected, spec, source string
-}
-
-func (r specConformanceRow) String() string {
-	return r.file + " (" + r.source + ")"
-}
-
-func loadSpecConformance(t *testing.T, spec string) []specConformanceRow {
+// loadSpecConformance returns the rows labelled spec.
+func loadSpecConformance(t *testing.T, spec string) []conformanceRow {
 	t.Helper()
-	files, err := filepath.Glob("testdata/conformance/*.tsv")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no conformance suites: %v", err)
-	}
-	var rows []specConformanceRow
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-		if !strings.HasPrefix(lines[0], "base\tref\texpected\tspec\tsource") {
-			continue // not a suite (differences.tsv and the like)
-		}
-		for _, line := range lines[1:] {
-			fields := strings.Split(line, "\t")
-			if len(fields) != 5 {
-				t.Fatalf("%s: bad row %q", f, line)
-			}
-			if fields[3] == spec {
-				rows = append(rows, specConformanceRow{filepath.Base(f), fields[0], fields[1], fields[2], fields[3], fields[4]})
-			}
+	var rows []conformanceRow
+	for _, r := range loadConformance(t) {
+		if r.spec == spec {
+			rows = append(rows, r)
 		}
 	}
 	return rows
@@ -61,7 +34,7 @@ var nonStrictRows = map[string]map[string][][2]int{
 	"perl-uri-old.tsv":            {"t/old-base.t": {{920, 924}}, "t/old-absconf.t": {{24, 24}, {29, 29}}},
 }
 
-func (r specConformanceRow) isNonStrict() bool {
+func (r conformanceRow) isNonStrict() bool {
 	f := strings.Fields(r.source) // owner/repo path line
 	if len(f) != 3 {
 		return false
