@@ -12,6 +12,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/relurl/relurl/internal/percent"
 )
 
 // maxEscapedName bounds the escaped input path in an output file name,
@@ -47,21 +49,15 @@ func OutputName(input string, f Format, gz bool) string {
 	return esc
 }
 
+// nameSet is what an output name escapes: all but letters, digits and
+// "-_+,=@." (a leading "." is escaped apart).
+var nameSet = percent.NotAlnum.Remove("-_+,=@.")
+
 func escapeName(p string) string {
-	const hexDigits = "0123456789ABCDEF"
-	b := make([]byte, 0, len(p))
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
-			c == '-', c == '_', c == '+', c == ',', c == '=', c == '@',
-			c == '.' && i > 0:
-			b = append(b, c)
-		default:
-			b = append(b, '%', hexDigits[c>>4], hexDigits[c&15])
-		}
+	if strings.HasPrefix(p, ".") {
+		return "%2E" + percent.String(p[1:], &nameSet)
 	}
-	return string(b)
+	return percent.String(p, &nameSet)
 }
 
 // CheckOutputNames reports inputs that would share a file in an output

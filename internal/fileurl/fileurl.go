@@ -6,7 +6,8 @@ package fileurl
 
 import (
 	"path/filepath"
-	"strings"
+
+	"github.com/relurl/relurl/internal/percent"
 )
 
 // EscapePath percent-encodes a path in the local system's form (made
@@ -14,29 +15,5 @@ import (
 // BNF of RFC 1808 section 2.2 is escaped. That includes ";", "?" and "#",
 // which would otherwise start params, a query or a fragment.
 func EscapePath(p string) string {
-	p = filepath.ToSlash(p)
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	b.Grow(len(p))
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if isPathByte(c) {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hex[c>>4])
-		b.WriteByte(hex[c&15])
-	}
-	return b.String()
-}
-
-// isPathByte reports whether c is a pchar or "/": alpha, digit, safe
-// ("$-_.+"), extra ("!*'(),"), or one of ":@&=".
-func isPathByte(c byte) bool {
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		return true
-	}
-	return strings.IndexByte("$-_.+!*'(),:@&=/", c) >= 0
+	return percent.String(filepath.ToSlash(p), &percent.RFC1808Path)
 }
