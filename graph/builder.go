@@ -1,0 +1,115 @@
+package graph
+
+import (
+	"errors"
+	"strings"
+)
+
+// DefaultBudget is the memory a Builder holds its edges and nodes in
+// before it spills them to disk, when Budget is 0.
+const DefaultBudget = 256 << 20
+
+// A Builder counts the edges of a graph at one level, within a memory
+// budget: past it, the counts spill to sorted runs on disk (in Dir, or
+// the system's temporary directory) that are merged at the end, so that
+// a graph larger than memory is built on one machine, with the same
+// result as in memory (docs/graphs.md#memory).
+type Builder struct {
+	Level  Level
+	Budget int64  // bytes; 0 means DefaultBudget
+	Dir    string // where runs spill; "" for os.TempDir
+
+	edges, nodes *counter
+	key          []byte
+	dated        bool
+}
+
+// An Edge is an edge of a graph: from Source to Target, seen Count times;
+// Date is the capture date of the source page (page level only, where the
+// input gives one).
+type Edge struct {
+	Source, Target, Date string
+	Count                int64
+}
+
+func (b *Builder) init() {
+	if b.edges != nil {
+		return
+	}
+	budget := b.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	// Edges take most of the budget: a graph has more edges than nodes.
+	b.edges = newCounter(budget-budget/4, b.Dir)
+	b.nodes = newCounter(budget/4, b.Dir)
+}
+
+// Add counts the link from the page source (captured at date, "" if
+// unknown) to target, at the Builder's level. A URL that has no node at
+// that level (it has no host, or the URL Standard rejects it) is an error
+// naming it, and nothing is counted.
+func (b *Builder) Add(source, target, date string) error {
+	b.init()
+	s, err := b.Level.Node(source)
+	if err != nil {
+		return err
+	}
+	t, err := b.Level.Node(target)
+	if err != nil {
+		return err
+	}
+	if b.Level != Page {
+		date = ""
+	}
+	if strings.IndexByte(date, 0) >= 0 {
+		return errors.New("a date holds a NUL byte")
+	}
+	b.dated = b.dated || date != ""
+	// Keys sort as their parts do: NUL, which no part holds, separates
+	// them.
+	b.key = append(append(append(append(append(b.key[:0], s...), 0), t...), 0), date...)
+	if err := b.edges.add(string(b.key), 1); err != nil {
+		return err
+	}
+	if err := b.nodes.add(s, 1); err != nil {
+		return err
+	}
+	return b.nodes.add(t, 0)
+}
+
+// Dated reports whether any edge has a date.
+func (b *Builder) Dated() bool { return b.dated }
+
+// Spilled reports how many sorted runs went to disk.
+func (b *Builder) Spilled() int {
+	if b.edges == nil {
+		return 0
+	}
+	return b.edges.spilled() + b.nodes.spilled()
+}
+
+// Edges calls fn with each edge, sorted by source, target and date.
+func (b *Builder) Edges(fn func(Edge) error) error {
+	b.init()
+	return b.edges.each(func(key string, n int64) error {
+		s, rest, _ := strings.Cut(key, "\x00")
+		t, d, _ := strings.Cut(rest, "\x00")
+		return fn(Edge{Source: s, Target: t, Date: d, Count: n})
+	})
+}
+
+// Nodes calls fn with each node, sorted, and the number of edges that
+// leave it (their counts added up).
+func (b *Builder) Nodes(fn func(node string, out int64) error) error {
+	b.init()
+	return b.nodes.each(fn)
+}
+
+// Close removes what spilled to disk.
+func (b *Builder) Close() error {
+	if b.edges == nil {
+		return nil
+	}
+	return errors.Join(b.edges.close(), b.nodes.close())
+}
