@@ -9,3 +9,8 @@ require (
 	golang.org/x/text v0.43.0
 	golang.org/x/time v0.16.0
 )
+
+require (
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/term v0.47.0 // indirect
+)

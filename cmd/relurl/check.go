@@ -7,13 +7,6 @@ import (
 	"github.com/relurl/relurl/internal/jsonline"
 )
 
-func init() {
-	register(&command{
-		name:     "check",
-		synopsis: "validate URLs against the BNF of RFC 1808 section 2.2",
-		run:      runCheck,
-	})
-}
 
 const checkHelp = `
 Checks each URL against the BNF of RFC 1808 section 2.2, from the

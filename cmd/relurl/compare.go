@@ -10,13 +10,6 @@ import (
 	"github.com/relurl/relurl/internal/jsonline"
 )
 
-func init() {
-	register(&command{
-		name:     "compare",
-		synopsis: "resolve references by RFC 1808, RFC 2396, RFC 3986 and WHATWG side by side",
-		run:      runCompare,
-	})
-}
 
 const compareHelp = `
 Resolves each REF against BASE by the four specifications relurl

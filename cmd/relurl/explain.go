@@ -8,13 +8,6 @@ import (
 	"github.com/relurl/relurl/internal/quote"
 )
 
-func init() {
-	register(&command{
-		name:     "explain",
-		synopsis: "show why a reference resolves where it does, step by step (RFC 1808 section 4)",
-		run:      runExplain,
-	})
-}
 
 const explainHelp = `
 Resolves REF against BASE by RFC 1808 and shows how: the six components of

@@ -6,13 +6,6 @@ import (
 	"github.com/relurl/relurl"
 )
 
-func init() {
-	register(&command{
-		name:     "parse",
-		synopsis: "split URLs into the six components of RFC 1808 section 2.4",
-		run:      runParse,
-	})
-}
 
 const parseHelp = `
 Splits each URL into the six components of RFC 1808 section 2.4 (scheme,

@@ -8,13 +8,6 @@ import (
 	"github.com/relurl/relurl"
 )
 
-func init() {
-	register(&command{
-		name:     "rel",
-		synopsis: "write targets as the shortest references from a base URL (inverse of resolve)",
-		run:      runRel,
-	})
-}
 
 const relHelp = `
 Writes each absolute TARGET as the shortest reference that resolves back to

@@ -7,13 +7,6 @@ import (
 	"github.com/relurl/relurl"
 )
 
-func init() {
-	register(&command{
-		name:     "resolve",
-		synopsis: "resolve references against a base URL (RFC 1808 section 4)",
-		run:      runResolve,
-	})
-}
 
 const resolveHelp = `
 Resolves each REF against BASE by RFC 1808 section 4 and prints one

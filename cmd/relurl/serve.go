@@ -26,13 +26,6 @@ import (
 	"golang.org/x/time/rate"
 )
 
-func init() {
-	register(&command{
-		name:     "serve",
-		synopsis: "serve a local page and JSON API that explain resolutions",
-		run:      runServe,
-	})
-}
 
 const serveHelp = `
 Serves a web page where you type a base URL and references and see, as
