@@ -7,7 +7,6 @@ import (
 	"github.com/relurl/relurl/internal/jsonline"
 )
 
-
 const checkHelp = `
 Checks each URL against the BNF of RFC 1808 section 2.2, from the
 arguments or, with none, from the lines of standard input (LF or CRLF).

@@ -10,7 +10,6 @@ import (
 	"github.com/relurl/relurl/internal/jsonline"
 )
 
-
 const compareHelp = `
 Resolves each REF against BASE by the four specifications relurl
 implements, RFC 1808 section 4 (the default of the other commands), RFC

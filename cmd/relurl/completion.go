@@ -11,7 +11,6 @@ import (
 // Shell completion and the man page are generated from the help text of
 // the commands, so that they cannot disagree with it.
 
-
 const completionHelp = `
 Prints a completion script for the shell named, which completes the
 commands, their flags, the names of the specifications after -spec and

@@ -10,7 +10,6 @@ import (
 	"github.com/relurl/relurl/internal/rfcexamples"
 )
 
-
 const examplesHelp = `
 Prints the examples of RFC 1808 section 5 (5.1 normal, 5.2 abnormal), in
 the RFC's order: each reference, the answer the RFC gives, the answer of

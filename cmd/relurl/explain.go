@@ -8,7 +8,6 @@ import (
 	"github.com/relurl/relurl/internal/quote"
 )
 
-
 const explainHelp = `
 Resolves REF against BASE by RFC 1808 and shows how: the six components of
 each as section 2.4 splits them (an absent component apart from an empty

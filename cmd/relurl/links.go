@@ -18,7 +18,6 @@ import (
 	crawler "github.com/relurl/relurl/internal/crawl"
 )
 
-
 const linksHelp = `
 Extracts every link of each INPUT and resolves it against the document's
 base URL, established by RFC 1808 section 3, innermost rule first:

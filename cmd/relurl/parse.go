@@ -6,7 +6,6 @@ import (
 	"github.com/relurl/relurl"
 )
 
-
 const parseHelp = `
 Splits each URL into the six components of RFC 1808 section 2.4 (scheme,
 net_loc, path, params, query, fragment) and prints one line per URL, from

@@ -8,7 +8,6 @@ import (
 	"github.com/relurl/relurl"
 )
 
-
 const relHelp = `
 Writes each absolute TARGET as the shortest reference that resolves back to
 it against BASE by RFC 1808 section 4, and prints one reference per line, in

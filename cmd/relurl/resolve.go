@@ -7,7 +7,6 @@ import (
 	"github.com/relurl/relurl"
 )
 
-
 const resolveHelp = `
 Resolves each REF against BASE by RFC 1808 section 4 and prints one
 absolute URL per line, in order. An empty REF is the empty reference, which

@@ -26,7 +26,6 @@ import (
 	"golang.org/x/time/rate"
 )
 
-
 const serveHelp = `
 Serves a web page where you type a base URL and references and see, as
 you type, the six components of each (absent apart from empty), the steps
