@@ -39,7 +39,7 @@ func runParse(e *env, args []string) int {
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	l := newLineIO(e)
+	l := newFilter(e, "parse")
 	var buf []byte
 	readErr := l.forEach(fs.Args(), func(s string) {
 		if *asJSON {
@@ -50,10 +50,7 @@ func runParse(e *env, args []string) int {
 		buf = append(buf, '\n')
 		l.out.Write(buf)
 	})
-	if !l.finish("parse", readErr) {
-		return exitRejected
-	}
-	return exitOK
+	return l.exit(readErr)
 }
 
 // A component names one of the six components of section 2.4 and reads it
