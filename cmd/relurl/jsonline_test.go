@@ -81,7 +81,7 @@ type jsonError struct {
 func TestComponentsShape(t *testing.T) {
 	const s = "http://a/b?"
 	var p jsonParse
-	if err := json.Unmarshal(appendParseJSON(nil, s), &p); err != nil {
+	if err := json.Unmarshal(appendParseJSON(nil, relurl.RFC1808, s), &p); err != nil {
 		t.Fatal(err)
 	}
 	var r jsonResolve
