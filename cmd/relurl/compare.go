@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/relurl/relurl"
@@ -127,7 +128,7 @@ func (c *comparer) emit(where, base, ref string) {
 	}
 	switch {
 	case c.json:
-		c.buf = appendCompareJSON(c.buf[:0], base, ref, row)
+		c.buf = appendCompareJSON(c.buf[:0], c.f.out, base, ref, row)
 		c.f.out.Write(append(c.buf, '\n'))
 	case c.markdown:
 		if strings.ContainsAny(base, "\r\n") || strings.ContainsAny(ref, "\r\n") {
@@ -156,12 +157,16 @@ func (c *comparer) emit(where, base, ref string) {
 // member per specification of relurl.Specs named as it prints ("rfc1808"),
 // a member NAME_error for a specification that fails (whatwg), and
 // "differs", the specifications whose answer differs. Any bytes
-// survive (NAME_base64, as in "relurl parse -json").
-func appendCompareJSON(dst []byte, base, ref string, row difftable.Row) []byte {
+// survive (NAME_base64, as in "relurl parse -json"). Between members, what
+// dst holds past jsonline.SpillSize goes to w, so that a long line is
+// never held whole as JSON (issue 23): dst ends with the object's rest.
+func appendCompareJSON(dst []byte, w io.Writer, base, ref string, row difftable.Row) []byte {
 	dst = append(dst, '{')
 	dst = jsonline.AppendField(dst, true, "base", base)
+	dst = jsonline.Spill(w, dst)
 	dst = jsonline.AppendField(dst, false, "ref", ref)
 	for i, s := range relurl.Specs() {
+		dst = jsonline.Spill(w, dst)
 		dst = jsonline.AppendField(dst, false, s.String(), row.Answers[i])
 		if err := row.Errs[i]; err != nil {
 			dst = jsonline.AppendField(dst, false, s.String()+"_error", err.Error())
