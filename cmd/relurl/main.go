@@ -244,8 +244,9 @@ input was rejected or failed (the rest was done; each failure is reported on
 standard error) or the output could not be written, 2 for a usage error.
 
 With -json, every command writes one JSON object per line. A string that is
-not valid UTF-8 is written with U+FFFD in place of each bad byte, and a
-member NAME_base64 beside it holds its exact bytes: nothing is lost.`
+not valid UTF-8 is written with one U+FFFD in place of each run of bad
+bytes, and a member NAME_base64 beside it holds its exact bytes: nothing is
+lost.`
 
 // commandNames lists the commands in the order of commandTable.
 func commandNames() []string {
