@@ -1,6 +1,7 @@
 package relurl
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -170,6 +171,38 @@ func checkExplain(t *testing.T, base, ref string) {
 				t.Fatalf("%v.Explain(%q, %q): step %+v", s, base, ref, st)
 			}
 		}
+		checkTraceJSON(t, tr)
+	}
+}
+
+// checkTraceJSON checks that the JSON form of tr is valid JSON that keeps
+// its inputs and result, whatever their bytes.
+func checkTraceJSON(t *testing.T, tr Trace) {
+	t.Helper()
+	b, err := json.Marshal(tr)
+	if err != nil {
+		t.Fatalf("%v: json.Marshal: %v", tr.Spec, err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("%v: %v in %s", tr.Spec, err, b)
+	}
+	// exact reads member name of m: its NAME_base64 when present.
+	exact := func(m any, name string) string {
+		o, _ := m.(map[string]any)
+		if b64, ok := o[name+"_base64"].(string); ok {
+			raw, err := base64.StdEncoding.DecodeString(b64)
+			if err != nil {
+				t.Fatalf("%v: %s_base64 %q: %v", tr.Spec, name, b64, err)
+			}
+			return string(raw)
+		}
+		s, _ := o[name].(string)
+		return s
+	}
+	if exact(v, "spec") != tr.Spec.String() || exact(v, "result") != tr.Result ||
+		exact(v["base"], "url") != tr.Base.Input || exact(v["ref"], "url") != tr.Ref.Input {
+		t.Fatalf("%v: JSON %s does not hold the trace's inputs and result", tr.Spec, b)
 	}
 }
 
