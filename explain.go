@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/quote"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // A Trace records how a reference resolves against a base by one Spec:
@@ -12,6 +14,16 @@ import (
 // what it did, and the result. Explain builds it by running the resolver
 // itself with a recorder, on its general path (the fast paths are
 // specialisations of it), so the trace and Resolve cannot disagree.
+//
+// A Trace has one JSON form, its MarshalJSON's, which is also what the
+// command's "relurl explain -json" and /api/resolve show as "trace":
+//
+//	{"spec":"rfc3986","base":{...},"ref":{...},
+//	 "steps":[{"step":"5.2.2","section":"5.2.2","detail":"..."}],
+//	 "unrecorded":0,"result":"http://a/b/c/;x"}
+//
+// with "error" after "result" when the URL Standard fails. "base" and
+// "ref" are Components in their JSON form (see Components.MarshalJSON).
 type Trace struct {
 	Spec Spec       `json:"spec"`
 	Base Components `json:"base"` // the base, split (RFC 1808 section 2.4; later specs Appendix B)
@@ -42,7 +54,9 @@ type Step struct {
 
 // Components is a URL split into its components, each with its presence,
 // as a Trace shows it. Under RFC2396 and RFC3986, NetLoc holds the
-// authority and Params is always absent (";" is part of the path).
+// authority and Params is always absent (";" is part of the path). Under
+// WHATWG, the six fields split the input as written (RFC 3986 Appendix B)
+// and API holds what the URL Standard's parser made of it.
 type Components struct {
 	Input    string    `json:"input"`    // the string split
 	Scheme   Component `json:"scheme"`   // without its ":"
@@ -51,6 +65,170 @@ type Components struct {
 	Params   Component `json:"params"`   // without its ";"
 	Query    Component `json:"query"`    // without its "?"
 	Fragment Component `json:"fragment"` // without its "#"
+	// API is the URL record as the URL Standard's API shows it, under
+	// WHATWG only; nil under the RFCs, or when the input is no URL record
+	// (the parser failed: Err says why).
+	API *URLAPI `json:"api,omitempty"`
+	// Err is why the URL Standard's parser failed on the input (WHATWG
+	// only), or "".
+	Err string `json:"error,omitempty"`
+
+	spec Spec // whose components these are, for String and MarshalJSON
+}
+
+// URLAPI is a URL record as the URL Standard's API shows it (section 6.1,
+// the attributes of new URL() in a browser): href, protocol (with its
+// ":"), username, password, hostname, port, pathname, search (with its
+// "?", or "" when the query is empty or absent) and hash (likewise with
+// its "#").
+type URLAPI struct {
+	Href     string `json:"href"`
+	Protocol string `json:"protocol"`
+	Username string `json:"username"`
+	Password string `json:"password"`
+	Hostname string `json:"hostname"`
+	Port     string `json:"port"`
+	Pathname string `json:"pathname"`
+	Search   string `json:"search"`
+	Hash     string `json:"hash"`
+}
+
+func newURLAPI(u *whatwg.URL) *URLAPI {
+	return &URLAPI{u.Href(), u.Protocol(), u.Username(), u.Password(), u.Hostname(), u.Port(), u.Pathname(), u.Search(), u.Hash()}
+}
+
+// fields lists the attributes of a with their names, in the order of
+// the URL Standard's API (section 6.1), href apart.
+func (a *URLAPI) fields() [8][2]string {
+	return [8][2]string{
+		{"protocol", a.Protocol}, {"username", a.Username}, {"password", a.Password}, {"hostname", a.Hostname},
+		{"port", a.Port}, {"pathname", a.Pathname}, {"search", a.Search}, {"hash", a.Hash},
+	}
+}
+
+// apiNames are the names of URLAPI.fields, for the attributes of a URL
+// that is no URL record.
+var apiNames = [8]string{"protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"}
+
+// Split returns the components of u by s: RFC 1808's six (section 2.4);
+// RFC 2396's and RFC 3986's five (Appendix B, no params); under WHATWG,
+// the URL record of u parsed alone, as URLAPI, or the parser's failure.
+// It is what a Trace of s shows of its inputs, and what "relurl parse
+// -spec" prints.
+func (s Spec) Split(u string) Components {
+	switch s.id {
+	case id1808:
+		return components(Parse(u))
+	case idWHATWG:
+		c := components(parseURI(u))
+		c.spec = s
+		if r, err := whatwg.Parse(u, nil); err != nil {
+			c.Err = err.Error()
+		} else {
+			c.API = newURLAPI(&r)
+		}
+		return c
+	}
+	c := components(parseURI(u))
+	c.spec = s
+	return c
+}
+
+// Spec returns the specification whose components c holds.
+func (c Components) Spec() Spec { return c.spec }
+
+// MarshalJSON writes c as one JSON object in the shape of its
+// specification, the one shape of the command's and the API's output:
+// "url", the string split; then by RFC 1808 "scheme", "net_loc", "path",
+// "params", "query", "fragment"; by RFC 2396 and RFC 3986 "scheme",
+// "authority", "path", "query", "fragment" (each a string, or null when
+// absent: an absent component differs from an empty one); by WHATWG the
+// URL API's "href", "protocol", "username", "password", "hostname",
+// "port", "pathname", "search", "hash" (null when the input is no URL
+// record) and then "error" when the parser failed. A string that is not
+// valid UTF-8 is written as package jsonline says (docs/command.md#json-output).
+func (c Components) MarshalJSON() ([]byte, error) { return c.AppendJSON(nil), nil }
+
+// AppendJSON appends MarshalJSON's object to dst.
+func (c Components) AppendJSON(dst []byte) []byte {
+	dst = append(dst, '{')
+	dst = c.AppendJSONMembers(dst)
+	return append(dst, '}')
+}
+
+// AppendJSONMembers appends the members of AppendJSON's object, without
+// its braces, "url" first, so that a caller may add its own.
+func (c Components) AppendJSONMembers(dst []byte) []byte {
+	dst = jsonline.AppendField(dst, true, "url", c.Input)
+	if c.spec.id == idWHATWG {
+		if c.API == nil {
+			dst = jsonline.AppendOptional(dst, "href", "", false)
+			for _, n := range apiNames {
+				dst = jsonline.AppendOptional(dst, n, "", false)
+			}
+		} else {
+			dst = jsonline.AppendField(dst, false, "href", c.API.Href)
+			for _, f := range c.API.fields() {
+				dst = jsonline.AppendField(dst, false, f[0], f[1])
+			}
+		}
+		if c.Err != "" {
+			dst = jsonline.AppendField(dst, false, "error", c.Err)
+		}
+		return dst
+	}
+	for i, comp := range c.list() {
+		if n := names[c.spec.id][i][0]; n != "" {
+			dst = jsonline.AppendOptional(dst, n, comp.Value, comp.Present)
+		}
+	}
+	return dst
+}
+
+// list returns the six components in the order of RFC 1808 section 2.4's
+// syntax.
+func (c Components) list() [6]Component {
+	return [6]Component{c.Scheme, c.NetLoc, c.Path, c.Params, c.Query, c.Fragment}
+}
+
+// MarshalJSON writes t as one JSON object, the shape shown in the
+// documentation of Trace.
+func (t Trace) MarshalJSON() ([]byte, error) { return t.AppendJSON(nil), nil }
+
+// AppendJSON appends MarshalJSON's object to dst.
+func (t Trace) AppendJSON(dst []byte) []byte {
+	dst = append(dst, '{')
+	dst = jsonline.AppendField(dst, true, "spec", t.Spec.String())
+	dst = jsonline.AppendName(dst, false, "base")
+	dst = t.Base.withSpec(t.Spec).AppendJSON(dst)
+	dst = jsonline.AppendName(dst, false, "ref")
+	dst = t.Ref.withSpec(t.Spec).AppendJSON(dst)
+	dst = jsonline.AppendName(dst, false, "steps")
+	dst = append(dst, '[')
+	for i, s := range t.Steps {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '{')
+		dst = jsonline.AppendField(dst, true, "step", s.Step)
+		dst = jsonline.AppendField(dst, false, "section", s.Section)
+		dst = jsonline.AppendField(dst, false, "detail", s.Detail)
+		dst = append(dst, '}')
+	}
+	dst = append(dst, ']')
+	dst = jsonline.AppendInt(dst, "unrecorded", t.Unrecorded)
+	dst = jsonline.AppendField(dst, false, "result", t.Result)
+	if t.Err != "" {
+		dst = jsonline.AppendField(dst, false, "error", t.Err)
+	}
+	return append(dst, '}')
+}
+
+// withSpec returns c as components of s: a Trace's components are its
+// Spec's, even when built by hand.
+func (c Components) withSpec(s Spec) Components {
+	c.spec = s
+	return c
 }
 
 // A Component is one component of a URL: its value and whether it is
@@ -356,18 +534,19 @@ var keptNotes = [...]string{
 
 // names are the components' names and sections, as each Spec has them.
 var names = [...][6][2]string{
-	id1808:   {{"scheme", "2.4.2"}, {"net_loc", "2.4.3"}, {"path", "2.4.6"}, {"params", "2.4.5"}, {"query", "2.4.4"}, {"fragment", "2.4.1"}},
-	id2396:   {{"scheme", "3.1"}, {"authority", "3.2"}, {"path", "3.3"}, {"", ""}, {"query", "3.4"}, {"fragment", "4.1"}},
-	id3986:   {{"scheme", "3.1"}, {"authority", "3.2"}, {"path", "3.3"}, {"", ""}, {"query", "3.4"}, {"fragment", "3.5"}},
-	idWHATWG: {{"scheme", "3.1"}, {"authority", "3.2"}, {"path", "3.3"}, {"", ""}, {"query", "3.4"}, {"fragment", "3.5"}},
+	id1808: {{"scheme", "2.4.2"}, {"net_loc", "2.4.3"}, {"path", "2.4.6"}, {"params", "2.4.5"}, {"query", "2.4.4"}, {"fragment", "2.4.1"}},
+	id2396: {{"scheme", "3.1"}, {"authority", "3.2"}, {"path", "3.3"}, {"", ""}, {"query", "3.4"}, {"fragment", "4.1"}},
+	id3986: {{"scheme", "3.1"}, {"authority", "3.2"}, {"path", "3.3"}, {"", ""}, {"query", "3.4"}, {"fragment", "3.5"}},
+	// The URL Standard's are its URL API's attributes: see URLAPI.
 }
 
 var headers = [...][2]string{
 	id1808: {"RFC 1808 section 2.4", "RFC 1808 section 4"},
 	id2396: {"RFC 2396 Appendix B", "RFC 2396 section 5.2"},
 	id3986: {"RFC 3986 Appendix B", "RFC 3986 section 5.2"},
-	// The inputs as written (a relative reference has no URL record).
-	idWHATWG: {"as written, RFC 3986 Appendix B", "URL Standard section 4.4, the basic URL parser's states"},
+	// The URL records the parser made: the base's, the reference's
+	// against it (a relative reference has no URL record alone).
+	idWHATWG: {"URL Standard section 6.1, the URL API of each URL record", "URL Standard section 4.4, the basic URL parser's states"},
 }
 
 // String returns the trace as text for people: the components of base and
@@ -377,12 +556,15 @@ func (t Trace) String() string {
 	fmt.Fprintf(&b, "base       %s\nreference  %s\n\n", quote.Quote(t.Base.Input), quote.Quote(t.Ref.Input))
 	h := headers[t.Spec.id]
 	fmt.Fprintf(&b, "components (%s)\n", h[0])
-	fmt.Fprintf(&b, "  %-16s %-28s %s\n", "", "base", "reference")
-	bc := [6]Component{t.Base.Scheme, t.Base.NetLoc, t.Base.Path, t.Base.Params, t.Base.Query, t.Base.Fragment}
-	rc := [6]Component{t.Ref.Scheme, t.Ref.NetLoc, t.Ref.Path, t.Ref.Params, t.Ref.Query, t.Ref.Fragment}
-	for i, n := range names[t.Spec.id] {
-		if n[0] != "" {
-			fmt.Fprintf(&b, "  %-16s %-28s %s\n", n[0]+" ("+n[1]+")", showComponent(bc[i]), showComponent(rc[i]))
+	if t.Spec.id == idWHATWG {
+		writeAPI(&b, t.Base.API, t.Ref.API)
+	} else {
+		fmt.Fprintf(&b, "  %-16s %-28s %s\n", "", "base", "reference")
+		bc, rc := t.Base.list(), t.Ref.list()
+		for i, n := range names[t.Spec.id] {
+			if n[0] != "" {
+				fmt.Fprintf(&b, "  %-16s %-28s %s\n", n[0]+" ("+n[1]+")", showComponent(bc[i]), showComponent(rc[i]))
+			}
 		}
 	}
 	fmt.Fprintf(&b, "\nsteps (%s)\n", h[1])
@@ -403,6 +585,32 @@ func (t Trace) String() string {
 	}
 	fmt.Fprintf(&b, "\nresult     %s\n", quote.Quote(t.Result))
 	return b.String()
+}
+
+// writeAPI writes the URL API's attributes of the base and of the
+// reference parsed against it, each "(no URL record)" when the parser
+// failed on it or did not reach it.
+func writeAPI(b *strings.Builder, base, ref *URLAPI) {
+	fmt.Fprintf(b, "  %-16s %-28s %s\n", "", "base", "reference, parsed against the base")
+	var bf, rf [8][2]string
+	if base != nil {
+		bf = base.fields()
+	}
+	if ref != nil {
+		rf = ref.fields()
+	}
+	show := func(a *URLAPI, f [2]string) string {
+		switch {
+		case a == nil:
+			return "(no URL record)"
+		case f[1] == "":
+			return "`` (empty)"
+		}
+		return quote.Quote(f[1])
+	}
+	for i, n := range apiNames {
+		fmt.Fprintf(b, "  %-16s %-28s %s\n", n, show(base, bf[i]), show(ref, rf[i]))
+	}
 }
 
 // showComponent shows a component's value, or that it is absent.

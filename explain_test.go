@@ -1,6 +1,8 @@
 package relurl
 
 import (
+	"encoding/base64"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -169,6 +171,38 @@ func checkExplain(t *testing.T, base, ref string) {
 				t.Fatalf("%v.Explain(%q, %q): step %+v", s, base, ref, st)
 			}
 		}
+		checkTraceJSON(t, tr)
+	}
+}
+
+// checkTraceJSON checks that the JSON form of tr is valid JSON that keeps
+// its inputs and result, whatever their bytes.
+func checkTraceJSON(t *testing.T, tr Trace) {
+	t.Helper()
+	b, err := json.Marshal(tr)
+	if err != nil {
+		t.Fatalf("%v: json.Marshal: %v", tr.Spec, err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("%v: %v in %s", tr.Spec, err, b)
+	}
+	// exact reads member name of m: its NAME_base64 when present.
+	exact := func(m any, name string) string {
+		o, _ := m.(map[string]any)
+		if b64, ok := o[name+"_base64"].(string); ok {
+			raw, err := base64.StdEncoding.DecodeString(b64)
+			if err != nil {
+				t.Fatalf("%v: %s_base64 %q: %v", tr.Spec, name, b64, err)
+			}
+			return string(raw)
+		}
+		s, _ := o[name].(string)
+		return s
+	}
+	if exact(v, "spec") != tr.Spec.String() || exact(v, "result") != tr.Result ||
+		exact(v["base"], "url") != tr.Base.Input || exact(v["ref"], "url") != tr.Ref.Input {
+		t.Fatalf("%v: JSON %s does not hold the trace's inputs and result", tr.Spec, b)
 	}
 }
 
@@ -215,8 +249,8 @@ func TestExplainAgainstSlow(t *testing.T) {
 
 func TestComponents(t *testing.T) {
 	c := components(Parse("http://a/b;?#f"))
-	want := Components{"http://a/b;?#f", Component{"http", true}, Component{"a", true}, Component{"/b", true},
-		Component{"", true}, Component{"", true}, Component{"f", true}}
+	want := Components{Input: "http://a/b;?#f", Scheme: Component{"http", true}, NetLoc: Component{"a", true}, Path: Component{"/b", true},
+		Params: Component{"", true}, Query: Component{"", true}, Fragment: Component{"f", true}}
 	if c != want {
 		t.Errorf("components = %+v, want %+v", c, want)
 	}
@@ -258,5 +292,69 @@ func TestExplainLarge(t *testing.T) {
 	}
 	if s := tr.String(); len(s) > 64<<10 {
 		t.Errorf("String of the trace is %d bytes", len(s))
+	}
+}
+
+// TestTraceJSONShape checks the JSON form of a Trace: each specification's
+// components by its own names (RFC 1808 section 2.4; RFC 2396 and 3986
+// Appendix B, no params; the URL Standard's URL API, section 6.1), the
+// result and failure, and bytes that are not UTF-8 kept in NAME_base64.
+func TestTraceJSONShape(t *testing.T) {
+	keys := map[Spec][]string{
+		RFC1808: {"url", "scheme", "net_loc", "path", "params", "query", "fragment"},
+		RFC2396: {"url", "scheme", "authority", "path", "query", "fragment"},
+		RFC3986: {"url", "scheme", "authority", "path", "query", "fragment"},
+		WHATWG:  {"url", "href", "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"},
+	}
+	for _, s := range Specs() {
+		b, err := json.Marshal(s.Explain("http://u@a:8/b/c/d;p?q", "../g?y#z"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tr map[string]any
+		if err := json.Unmarshal(b, &tr); err != nil {
+			t.Fatalf("%s: %v in %s", s, err, b)
+		}
+		if tr["spec"] != s.String() || tr["result"] != "http://u@a:8/b/g?y#z" {
+			t.Errorf("%s: spec %v, result %v", s, tr["spec"], tr["result"])
+		}
+		base := tr["base"].(map[string]any)
+		if len(base) != len(keys[s]) {
+			t.Errorf("%s: base %v, want the members %v", s, base, keys[s])
+		}
+		for _, k := range keys[s] {
+			if _, ok := base[k]; !ok {
+				t.Errorf("%s: base lacks %q: %v", s, k, base)
+			}
+		}
+		if steps := tr["steps"].([]any); len(steps) == 0 {
+			t.Errorf("%s: no steps", s)
+		}
+	}
+	// The URL API of the reference is the result's URL record.
+	var w struct {
+		Ref struct {
+			Pathname, Search, Hash, Port string
+		}
+	}
+	b, _ := json.Marshal(WHATWG.Explain("http://u@a:8/b/c/d;p?q", "../g?y#z"))
+	if err := json.Unmarshal(b, &w); err != nil || w.Ref.Pathname != "/b/g" || w.Ref.Search != "?y" || w.Ref.Hash != "#z" || w.Ref.Port != "8" {
+		t.Errorf("whatwg ref %+v (%v)", w.Ref, err)
+	}
+	// A failure: "error", the attributes null.
+	b, _ = json.Marshal(WHATWG.Explain("http://a/", "http://a:x/"))
+	var f struct {
+		Result, Error string
+		Ref           map[string]any
+	}
+	if err := json.Unmarshal(b, &f); err != nil || f.Result != "" || !strings.Contains(f.Error, "port-invalid") ||
+		f.Ref["href"] != nil || !strings.Contains(f.Ref["error"].(string), "port-invalid") {
+		t.Errorf("failure: %s (%v)", b, err)
+	}
+	// Any bytes survive.
+	b, _ = json.Marshal(RFC1808.Explain("http://a/", "g\xff"))
+	var u struct{ Ref map[string]any }
+	if err := json.Unmarshal(b, &u); err != nil || u.Ref["url_base64"] != "Z/8=" {
+		t.Errorf("invalid UTF-8: %s (%v)", b, err)
 	}
 }

@@ -113,11 +113,14 @@ func (w *whatwgBase) appendRelative(dst []byte, base, target string) []byte {
 // explainWHATWG is Spec.Explain for WHATWG: the states of the basic URL
 // parser (URL Standard section 4.4) that the base and then the reference
 // went through, from whatwg.ParseTrace, the same parser as Resolve's. A
-// relative reference has no URL record of its own, so the components shown
-// are the inputs as written, split as RFC 3986 Appendix B does; what the
-// parser made of them is in the steps.
+// relative reference has no URL record of its own, so the components
+// shown are those of the URL records the parser made, by the URL API
+// (section 6.1): the base's, and the reference's parsed against the base
+// (the result); the fields of Components keep the inputs as written,
+// split as RFC 3986 Appendix B does.
 func explainWHATWG(base, ref string) Trace {
 	t := Trace{Spec: WHATWG, Base: components(parseURI(base)), Ref: components(parseURI(ref))}
+	t.Base.spec, t.Ref.spec = WHATWG, WHATWG
 	var bp *whatwg.URL
 	if base == "" {
 		t.Steps = append(t.Steps, Step{"base", "4.4", "the base is empty: no base URL, the reference is parsed alone"})
@@ -127,8 +130,10 @@ func explainWHATWG(base, ref string) Trace {
 		t.Steps = appendStates(t.Steps, "base", &tr)
 		if err != nil {
 			err.(*whatwg.Error).Base = true
+			t.Base.Err = err.Error()
 			return failWHATWG(t, err)
 		}
+		t.Base.API = newURLAPI(&b)
 		t.Steps = append(t.Steps, Step{"base", "4.5", "parsed; serialized as " + quote.Quote(b.Href())})
 		bp = &b
 	}
@@ -136,8 +141,10 @@ func explainWHATWG(base, ref string) Trace {
 	u, err := whatwg.ParseTrace(ref, bp, &tr)
 	t.Steps = appendStates(t.Steps, "ref", &tr)
 	if err != nil {
+		t.Ref.Err = err.Error()
 		return failWHATWG(t, err)
 	}
+	t.Ref.API = newURLAPI(&u)
 	t.Result = u.Href()
 	t.Steps = append(t.Steps, Step{"ref", "4.5", "serialized: " + quote.Quote(t.Result)})
 	return t

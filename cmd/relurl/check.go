@@ -7,14 +7,6 @@ import (
 	"github.com/relurl/relurl/internal/jsonline"
 )
 
-func init() {
-	register(&command{
-		name:     "check",
-		synopsis: "validate URLs against the BNF of RFC 1808 section 2.2",
-		run:      runCheck,
-	})
-}
-
 const checkHelp = `
 Checks each URL against the BNF of RFC 1808 section 2.2, from the
 arguments or, with none, from the lines of standard input (LF or CRLF).
@@ -46,16 +38,13 @@ func runCheck(e *env, args []string) int {
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	l := newLineIO(e)
-	var (
-		buf     []byte
-		invalid bool
-	)
+	l := newFilter(e, "check")
+	var buf []byte
 	readErr := l.forEach(fs.Args(), func(s string) {
 		verr := validate(s)
-		if verr != nil {
-			invalid = true
-		}
+		// An invalid URL is an answer, not an error: the verdict says
+		// why, on standard output, and only the status tells.
+		l.failed = l.failed || verr != nil
 		if *asJSON {
 			buf = appendCheckJSON(buf[:0], s, verr)
 		} else {
@@ -64,10 +53,7 @@ func runCheck(e *env, args []string) int {
 		buf = append(buf, '\n')
 		l.out.Write(buf)
 	})
-	if !l.finish("check", readErr) || invalid {
-		return exitRejected
-	}
-	return exitOK
+	return l.exit(readErr)
 }
 
 // appendCheckText appends the verdict on s for people: ok or invalid, the

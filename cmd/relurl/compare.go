@@ -1,22 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/difftable"
 	"github.com/relurl/relurl/internal/jsonline"
 )
-
-func init() {
-	register(&command{
-		name:     "compare",
-		synopsis: "resolve references by RFC 1808, RFC 2396, RFC 3986 and WHATWG side by side",
-		run:      runCompare,
-	})
-}
 
 const compareHelp = `
 Resolves each REF against BASE by the four specifications relurl
@@ -85,66 +77,45 @@ func runCompare(e *env, args []string) int {
 		}
 		return exitOK
 	}
-	c := &comparer{e: e, io: newLineIO(e), json: *jsonOut, markdown: *markdown, differ: pair}
+	c := &comparer{f: newFilter(e, "compare"), json: *jsonOut, markdown: *markdown, differ: pair}
 	if c.markdown {
-		c.io.out.WriteString(difftable.Header())
+		c.f.out.WriteString(difftable.Header())
+		c.f.blank = func() {
+			c.f.out.WriteString("|" + strings.Repeat(" |", len(relurl.Specs())+2) + "\n")
+		}
 	}
+	var readErr error
 	switch fs.NArg() {
 	case 0:
-		c.pairsFromInput()
+		readErr = c.f.pairs("REF", func(base, ref []byte) {
+			c.emit(fmt.Sprintf("line %d", c.f.lineNo()), unsafeString(base), unsafeString(ref))
+		})
 	case 1:
-		c.refsFromInput(fs.Arg(0))
+		readErr = c.refsFromInput(fs.Arg(0))
 	default:
 		base := fs.Arg(0)
 		for i, ref := range fs.Args()[1:] {
 			c.emit(fmt.Sprintf("REF argument %d", i+1), base, ref)
 		}
 	}
-	if err := c.io.flush(); err != nil {
-		e.errorf("compare: writing output: %v", err)
-		return exitRejected
-	}
-	if c.failed {
-		return exitRejected
-	}
-	return exitOK
+	return c.f.exit(readErr)
 }
 
 // comparer is the state of one run of "relurl compare".
 type comparer struct {
-	e              *env
-	io             *lineIO
+	f              *filter
 	json, markdown bool
 	differ         *[2]relurl.Spec // -differ: print only where these disagree
-	failed         bool
 	buf            []byte
 }
 
-func (c *comparer) refsFromInput(base string) {
+func (c *comparer) refsFromInput(base string) error {
 	for {
-		line, ok, err := c.io.next()
+		line, ok, err := c.f.next()
 		if !ok {
-			c.readError(err)
-			return
+			return err
 		}
-		c.emit(fmt.Sprintf("line %d", c.io.lineNo()), base, unsafeString(line))
-	}
-}
-
-func (c *comparer) pairsFromInput() {
-	for {
-		line, ok, err := c.io.next()
-		if !ok {
-			c.readError(err)
-			return
-		}
-		where := fmt.Sprintf("line %d", c.io.lineNo())
-		base, ref, found := bytes.Cut(line, []byte{'\t'})
-		if !found {
-			c.fail("%s: no TAB between BASE and REF", where)
-			continue
-		}
-		c.emit(where, unsafeString(base), unsafeString(ref))
+		c.emit(fmt.Sprintf("line %d", c.f.lineNo()), base, unsafeString(line))
 	}
 }
 
@@ -157,28 +128,28 @@ func (c *comparer) emit(where, base, ref string) {
 	}
 	switch {
 	case c.json:
-		c.buf = appendCompareJSON(c.buf[:0], base, ref, row)
-		c.io.out.Write(append(c.buf, '\n'))
+		c.buf = appendCompareJSON(c.buf[:0], c.f.out, base, ref, row)
+		c.f.out.Write(append(c.buf, '\n'))
 	case c.markdown:
 		if strings.ContainsAny(base, "\r\n") || strings.ContainsAny(ref, "\r\n") {
 			c.fail("%s: a line break cannot stand in a Markdown table cell; use -json", where)
 			return
 		}
-		c.io.out.WriteString(difftable.MarkdownRow(row))
+		c.f.out.WriteString(difftable.MarkdownRow(row))
 	default:
 		if strings.ContainsAny(base, "\t\r\n") || strings.ContainsAny(ref, "\t\r\n") {
 			c.fail("%s: a TAB or line break would break the TAB-separated output; use -json", where)
 			return
 		}
 		if c.differ != nil {
-			c.io.out.WriteString(base + "\t" + ref + "\t")
+			c.f.out.WriteString(base + "\t" + ref + "\t")
 		}
-		c.io.out.WriteString(row.Mark())
+		c.f.out.WriteString(row.Mark())
 		for _, a := range row.Answers {
-			c.io.out.WriteByte('\t')
-			c.io.out.WriteString(a)
+			c.f.out.WriteByte('\t')
+			c.f.out.WriteString(a)
 		}
-		c.io.out.WriteByte('\n')
+		c.f.out.WriteByte('\n')
 	}
 }
 
@@ -186,12 +157,16 @@ func (c *comparer) emit(where, base, ref string) {
 // member per specification of relurl.Specs named as it prints ("rfc1808"),
 // a member NAME_error for a specification that fails (whatwg), and
 // "differs", the specifications whose answer differs. Any bytes
-// survive (NAME_base64, as in "relurl parse -json").
-func appendCompareJSON(dst []byte, base, ref string, row difftable.Row) []byte {
+// survive (NAME_base64, as in "relurl parse -json"). Between members, what
+// dst holds past jsonline.SpillSize goes to w, so that a long line is
+// never held whole as JSON (issue 23): dst ends with the object's rest.
+func appendCompareJSON(dst []byte, w io.Writer, base, ref string, row difftable.Row) []byte {
 	dst = append(dst, '{')
 	dst = jsonline.AppendField(dst, true, "base", base)
+	dst = jsonline.Spill(w, dst)
 	dst = jsonline.AppendField(dst, false, "ref", ref)
 	for i, s := range relurl.Specs() {
+		dst = jsonline.Spill(w, dst)
 		dst = jsonline.AppendField(dst, false, s.String(), row.Answers[i])
 		if err := row.Errs[i]; err != nil {
 			dst = jsonline.AppendField(dst, false, s.String()+"_error", err.Error())
@@ -205,23 +180,10 @@ func appendCompareJSON(dst []byte, base, ref string, row difftable.Row) []byte {
 	return append(dst, '}')
 }
 
-// fail reports a line that cannot be compared and writes its placeholder:
-// an empty line, or an empty row of the Markdown table.
+// fail reports a line that cannot be compared and writes its placeholder.
 func (c *comparer) fail(format string, args ...any) {
-	c.e.errorf("compare: "+format, args...)
-	c.failed = true
-	if c.markdown {
-		c.io.out.WriteString("|" + strings.Repeat(" |", len(relurl.Specs())+2) + "\n")
-		return
-	}
-	c.io.out.WriteByte('\n')
-}
-
-func (c *comparer) readError(err error) {
-	if err != nil {
-		c.e.errorf("compare: reading standard input after line %d: %v", c.io.lineNo(), err)
-		c.failed = true
-	}
+	c.f.reject(format, args...)
+	c.f.blank()
 }
 
 // parseSpecPair parses the -differ flag, "A,B": two different

@@ -11,19 +11,6 @@ import (
 // Shell completion and the man page are generated from the help text of
 // the commands, so that they cannot disagree with it.
 
-func init() {
-	register(&command{
-		name:     "completion",
-		synopsis: "print a shell completion script: relurl completion bash|zsh",
-		run:      runCompletion,
-	})
-	register(&command{
-		name:     "man",
-		synopsis: "print the manual page, relurl(1), in roff",
-		run:      runMan,
-	})
-}
-
 const completionHelp = `
 Prints a completion script for the shell named, which completes the
 commands, their flags, the names of the specifications after -spec and
@@ -69,10 +56,10 @@ type commandHelp struct {
 // flags from the text.
 func commandHelps() []commandHelp {
 	var out []commandHelp
-	for _, n := range commandNames() {
+	for _, c := range commandTable() {
 		var b bytes.Buffer
-		commands[n].run(&env{stdin: strings.NewReader(""), stdout: &b, stderr: io.Discard}, []string{"-h"})
-		out = append(out, commandHelp{name: n, synopsis: commands[n].synopsis, text: b.String(), flags: parseFlagHelp(b.String())})
+		c.run(&env{stdin: strings.NewReader(""), stdout: &b, stderr: io.Discard}, []string{"-h"})
+		out = append(out, commandHelp{name: c.name, synopsis: c.synopsis, text: b.String(), flags: parseFlagHelp(b.String())})
 	}
 	return out
 }

@@ -10,14 +10,6 @@ import (
 	"github.com/relurl/relurl/internal/rfcexamples"
 )
 
-func init() {
-	register(&command{
-		name:     "examples",
-		synopsis: "show the examples of RFC 1808 section 5, resolved by relurl",
-		run:      runExamples,
-	})
-}
-
 const examplesHelp = `
 Prints the examples of RFC 1808 section 5 (5.1 normal, 5.2 abnormal), in
 the RFC's order: each reference, the answer the RFC gives, the answer of

@@ -8,33 +8,35 @@ import (
 	"github.com/relurl/relurl/internal/quote"
 )
 
-func init() {
-	register(&command{
-		name:     "explain",
-		synopsis: "show why a reference resolves where it does, step by step (RFC 1808 section 4)",
-		run:      runExplain,
-	})
-}
-
 const explainHelp = `
-Resolves REF against BASE by RFC 1808 and shows how: the six components of
-each as section 2.4 splits them (an absent component apart from an empty
-one), every step of section 4 that applied with what it did, and the
-result. An empty argument ("") is an empty BASE (step 1) or the empty
+Resolves REF against BASE by the specification chosen with -spec (RFC 1808
+by default) and shows how: the components of each as that specification
+splits them, every step of its algorithm that applied with what it did,
+the result, and then the answers of all four specifications side by side,
+each marked where it differs from the chosen one's.
+
+  rfc1808   the six components of section 2.4 (an absent one apart from an
+            empty one) and the steps of section 4
+  rfc2396   the five of Appendix B (";params" is part of the path) and the
+            steps of section 5.2
+  rfc3986   the five of Appendix B and the steps of section 5.2.2, with
+            its remove_dot_segments (5.2.4) and merge (5.2.3)
+  whatwg    the URL API's attributes (protocol, username, password,
+            hostname, port, pathname, search, hash) of the base's URL
+            record and of the reference's parsed against it, and the
+            states of the URL Standard's basic URL parser; a failure is
+            shown with its reason (and in JSON as "error")
+
+An empty argument ("") is an empty BASE (RFC 1808 step 1) or the empty
 reference (step 2a).
 
 With -json the same is printed as one JSON object on one line, the one
-that "relurl serve" answers at /api/resolve. The components of the base,
-the reference and the result have the shape of "relurl parse -json" (an
-absent one is null). A string that is not valid UTF-8 gets a member
-NAME_base64 with its exact bytes, as in "relurl parse -json".
-
-The steps are those of RFC 1808. With -spec rfc2396, rfc3986 or whatwg,
-the result is that specification's answer, shown after the RFC 1808 trace
-with the answers of all four (as /api/resolve's spec parameter does); with
--spec whatwg the states of the URL Standard's parser that applied are
-listed too, and a failure is shown with its reason (and in JSON as
-"error").`
+that "relurl serve" answers at /api/resolve: "spec", "result", "error"
+(when the URL Standard fails), "result_components" (the result split by
+the specification, as "relurl parse -json -spec NAME"), "trace" (the
+library's relurl.Trace in its JSON form) and "answers". A string that is
+not valid UTF-8 is written as every -json output writes it (see "relurl
+help").`
 
 func runExplain(e *env, args []string) int {
 	fs := newFlagSet(e, "explain", "[-json] [-spec NAME] BASE REF", explainHelp)
@@ -47,60 +49,45 @@ func runExplain(e *env, args []string) int {
 		e.errorf("explain: want 2 arguments, BASE and REF, got %d (use \"\" for an empty one)", fs.NArg())
 		return exitUsage
 	}
-	base, ref := fs.Arg(0), fs.Arg(1)
+	r := newResolveResponse(fs.Arg(0), fs.Arg(1), *spec)
 	if *asJSON {
-		out := appendResolveJSON(nil, newResolveResponse(base, ref, *spec))
-		e.stdout.Write(append(out, '\n'))
+		e.stdout.Write(append(appendResolveJSON(nil, r), '\n'))
 		return exitOK
 	}
-	fmt.Fprint(e.stdout, relurl.Explain(base, ref))
-	writeAnswers(e, base, ref)
-	if *spec == relurl.WHATWG {
-		tr := spec.Explain(base, ref)
-		fmt.Fprintf(e.stdout, "\nsteps by whatwg (%s)\n", specSection(*spec))
-		for _, s := range tr.Steps {
-			fmt.Fprintf(e.stdout, "  %-4s %s\n", s.Step, s.Detail)
-		}
-	}
-	if *spec != relurl.RFC1808 {
-		if r, err := spec.ResolveErr(base, ref); err != nil {
-			fmt.Fprintf(e.stdout, "\nresult by %s (%s): fails: %v\n", spec, specSection(*spec), err)
-		} else {
-			fmt.Fprintf(e.stdout, "\nresult by %s (%s): %s\n", spec, specSection(*spec), quote.Quote(r))
-		}
-	}
+	fmt.Fprint(e.stdout, r.Trace)
+	writeAnswers(e, r)
 	return exitOK
 }
 
-// writeAnswers prints the answers of the other specifications, when there
-// are any, marking those that differ from RFC 1808's.
-func writeAnswers(e *env, base, ref string) {
-	if len(specAnswers) < 2 {
-		return
-	}
+// writeAnswers prints the answers of the four specifications, marking
+// those that differ from the chosen one's.
+func writeAnswers(e *env, r resolveResponse) {
 	fmt.Fprintf(e.stdout, "\nanswers by specification\n")
-	for _, a := range answers(base, ref) {
+	for _, a := range r.Answers {
 		mark := ""
-		if a.Error != "" {
-			fmt.Fprintf(e.stdout, "  %-10s fails: %s   (differs from %s)\n", a.Spec, a.Error, specAnswers[0].Name)
-			continue
-		}
 		if a.Differs {
-			mark = "   (differs from " + specAnswers[0].Name + ")"
+			mark = "   (differs from " + r.Spec + ")"
+		}
+		if a.Spec == r.Spec {
+			mark = "   (chosen)"
+		}
+		if a.Error != "" {
+			fmt.Fprintf(e.stdout, "  %-10s fails: %s%s\n", a.Spec, a.Error, mark)
+			continue
 		}
 		fmt.Fprintf(e.stdout, "  %-10s %s%s\n", a.Spec, quote.Quote(a.Result), mark)
 	}
 }
 
-// resolveResponse is what "relurl explain -json" and /api/resolve
-// answer, written by appendResolveJSON.
+// resolveResponse is what "relurl explain" shows, and with -json what it
+// and /api/resolve answer, written by appendResolveJSON.
 type resolveResponse struct {
-	Spec   string // the specification that gave Result
+	Spec   string // the specification chosen, which gave Result
 	Result string // the answer of Spec, "" when it failed
 	Error  string // why Spec failed (whatwg only), or ""
-	// ResultComponents splits Result by RFC 1808 section 2.4.
+	// ResultComponents splits Result by Spec.
 	ResultComponents relurl.Components
-	// Trace is how RFC 1808 section 4 reaches its answer.
+	// Trace is how Spec reaches its answer.
 	Trace   relurl.Trace
 	Answers []answer // every specification's answer
 }
@@ -110,38 +97,35 @@ type answer struct {
 	Spec    string
 	Result  string
 	Error   string // the failure (whatwg only), or ""
-	Differs bool   // Result differs from the first entry's (RFC 1808), or Error is set
+	Differs bool   // Result or Error differs from the chosen specification's
 }
 
-func answers(base, ref string) []answer {
-	as := make([]answer, len(specAnswers))
-	for i, s := range specAnswers {
-		r, err := s.Resolve(base, ref)
-		as[i] = answer{Spec: s.Name, Result: r}
-		if err != nil {
-			as[i].Error = err.Error()
-		}
-		as[i].Differs = i > 0 && (as[i].Result != as[0].Result || err != nil)
-	}
-	return as
-}
-
-// newResolveResponse explains ref against base, with spec's answer as the
-// result.
+// newResolveResponse explains ref against base by spec, with the answers
+// of every specification.
 func newResolveResponse(base, ref string, spec relurl.Spec) resolveResponse {
-	r := resolveResponse{Trace: relurl.Explain(base, ref), Answers: answers(base, ref)}
-	var err error
-	r.Spec = spec.String()
-	if r.Result, err = spec.ResolveErr(base, ref); err != nil {
-		r.Error = err.Error()
+	t := spec.Explain(base, ref)
+	r := resolveResponse{Spec: spec.String(), Result: t.Result, Error: t.Err, Trace: t}
+	r.ResultComponents = spec.Split(r.Result)
+	if r.Error != "" {
+		// No result to split: the trace's reference holds the failure.
+		r.ResultComponents = t.Ref
+		r.ResultComponents.Input = ""
 	}
-	r.ResultComponents = splitComponents(r.Result)
+	for _, s := range specAnswers {
+		res, err := s.Resolve(base, ref)
+		a := answer{Spec: s.Name, Result: res}
+		if err != nil {
+			a.Error = err.Error()
+		}
+		a.Differs = a.Result != r.Result || a.Error != r.Error
+		r.Answers = append(r.Answers, a)
+	}
 	return r
 }
 
 // appendResolveJSON appends r as one JSON object: "spec", "result",
-// "result_components", "trace" and "answers" (each "spec", "result",
-// "differs").
+// "error" (when it failed), "result_components", "trace" and "answers"
+// (each "spec", "result", "error" when it failed, "differs").
 func appendResolveJSON(dst []byte, r resolveResponse) []byte {
 	dst = append(dst, '{')
 	dst = jsonline.AppendField(dst, true, "spec", r.Spec)
@@ -150,9 +134,9 @@ func appendResolveJSON(dst []byte, r resolveResponse) []byte {
 		dst = jsonline.AppendField(dst, false, "error", r.Error)
 	}
 	dst = jsonline.AppendName(dst, false, "result_components")
-	dst = appendComponentsJSON(dst, r.ResultComponents)
+	dst = r.ResultComponents.AppendJSON(dst)
 	dst = jsonline.AppendName(dst, false, "trace")
-	dst = appendTraceJSON(dst, r.Trace)
+	dst = r.Trace.AppendJSON(dst)
 	dst = jsonline.AppendName(dst, false, "answers")
 	dst = append(dst, '[')
 	for i, a := range r.Answers {
@@ -170,18 +154,4 @@ func appendResolveJSON(dst []byte, r resolveResponse) []byte {
 	}
 	dst = append(dst, ']')
 	return append(dst, '}')
-}
-
-// splitComponents splits s by RFC 1808 section 2.4, for the JSON answers.
-func splitComponents(s string) relurl.Components {
-	u := relurl.Parse(s)
-	return relurl.Components{
-		Input:    s,
-		Scheme:   relurl.Component{Value: u.Scheme(), Present: u.HasScheme()},
-		NetLoc:   relurl.Component{Value: u.NetLoc(), Present: u.HasNetLoc()},
-		Path:     relurl.Component{Value: u.Path(), Present: true},
-		Params:   relurl.Component{Value: u.Params(), Present: u.HasParams()},
-		Query:    relurl.Component{Value: u.Query(), Present: u.HasQuery()},
-		Fragment: relurl.Component{Value: u.Fragment(), Present: u.HasFragment()},
-	}
 }

@@ -76,7 +76,7 @@ func FuzzFilters(f *testing.F) {
 		runCmd("resolve", "-strict")
 		runCmd("parse")
 		runCmd("check")
-		for _, args := range [][]string{{"parse", "-json"}, {"check", "-json"}} {
+		for _, args := range [][]string{{"parse", "-json"}, {"check", "-json"}, {"parse", "-json", "-spec", "rfc3986"}, {"parse", "-json", "-spec", "whatwg"}} {
 			for i, line := range runCmd(args...) {
 				var v map[string]any
 				if err := json.Unmarshal([]byte(line), &v); err != nil {
@@ -217,13 +217,16 @@ func FuzzRelCommand(f *testing.F) {
 // FuzzAPI sends any query string to the API: the answer is one line of
 // JSON with a 200 or a 4xx, never a 500.
 func FuzzAPI(f *testing.F) {
-	f.Add("resolve", "base=http%3A%2F%2Fa%2Fb&ref=..%2Fg") // a good request
-	f.Add("resolve", "base=a&ref=%zz")                     // bad escape
-	f.Add("resolve", "base=a&ref=%ff")                     // invalid UTF-8
-	f.Add("resolve", "base=a;b&ref=c")                     // semicolon separator
-	f.Add("parse", "url=a%20b")                            // invalid by 2.2
-	f.Add("parse", "url=&url=")                            // repeated
-	f.Add("resolve", "base=&ref=&spec=")                   // all empty
+	f.Add("resolve", "base=http%3A%2F%2Fa%2Fb&ref=..%2Fg")           // a good request
+	f.Add("resolve", "base=a&ref=%zz")                               // bad escape
+	f.Add("resolve", "base=a&ref=%ff")                               // invalid UTF-8
+	f.Add("resolve", "base=a;b&ref=c")                               // semicolon separator
+	f.Add("parse", "url=a%20b")                                      // invalid by 2.2
+	f.Add("parse", "url=&url=")                                      // repeated
+	f.Add("resolve", "base=&ref=&spec=")                             // all empty
+	f.Add("parse", "url=http%3A%2F%2Fa%3A99999%2F&spec=whatwg")      // a URL the URL Standard rejects
+	f.Add("resolve", "base=http%3A%2F%2Fa%2F&ref=%3Bx&spec=rfc3986") // RFC 3986's trace
+	f.Add("resolve", "base=http%3A%2F%2Fa%2F&ref=g&spec=WHATWG")     // the URL API's components
 	h := newServer(serveConfig{maxQuery: 4096, rate: 0, burst: 1, maxClients: 1}).handler()
 	f.Fuzz(func(t *testing.T, api, query string) {
 		if api != "parse" {

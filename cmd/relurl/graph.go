@@ -8,14 +8,6 @@ import (
 	"github.com/relurl/relurl/graph"
 )
 
-func init() {
-	register(&command{
-		name:     "graph",
-		synopsis: "build a page, host or domain graph from the rows of relurl links",
-		run:      runGraph,
-	})
-}
-
 const graphHelp = `
 Builds a link graph from the rows "relurl links" writes (TSV, with or
 without its header, or NDJSON), read from the FILEs or, with none or "-",

@@ -539,3 +539,31 @@ func TestHostileAmplification(t *testing.T) {
 		t.Errorf("%d bytes of output from a 10 MB base", r.stdout.n)
 	}
 }
+
+// TestHostileJSONInvalidUTF8: the -json filters on a line of bytes that
+// are not UTF-8 (issue 23, defect 7: compare -json on 16 MiB of 0x80
+// reached 3.1 GB, and a 4 MiB line 545 MiB). Each writes its object, and
+// stays under maxRSS: a line of 3 MiB takes about 160 MiB in compare -json
+// (about 410 before), whose whatwg answer alone is 9 bytes for each bad
+// byte (%EF%BF%BD); 43 MiB in parse -json, 25 MiB in check -json.
+func TestHostileJSONInvalidUTF8(t *testing.T) {
+	const n = 3 << 20
+	for _, c := range []struct {
+		args   []string
+		prefix string
+		code   int
+		out    int64 // bytes of output, at most
+	}{
+		{[]string{"compare", "-json"}, "http://a/b\t", exitOK, n*9 + 4*n/3*4 + 1<<10},
+		{[]string{"parse", "-json"}, "", exitOK, 2*n/3*4 + 1<<10},
+		{[]string{"check", "-json"}, "", exitRejected, n/3*4 + 1<<10},
+	} {
+		t.Run(c.args[0], func(t *testing.T) {
+			r := runHostile(t, gen(c.prefix, 0x80, n, "\n"), c.args...)
+			r.check(t, c.code)
+			if r.stdout.lines != 1 || r.stdout.n > c.out {
+				t.Errorf("%d lines, %d bytes of output; want one line of at most %d bytes", r.stdout.lines, r.stdout.n, c.out)
+			}
+		})
+	}
+}

@@ -104,17 +104,39 @@ func (w *failWriter) Write(p []byte) (int, error) {
 	return 0, errors.New("disk full")
 }
 
-// TestWriteError checks that a failing standard output is reported, ends
-// the run with status 1, and stops the reading.
+// TestWriteError checks that a failing standard output is reported once,
+// ends the run with status 1, and stops the reading, the same for every
+// filter in each of its input forms (they share one exit path): no false
+// "reading standard input" error before the real one.
 func TestWriteError(t *testing.T) {
-	in := strings.Repeat("g\n", 200000) // more than one buffer of output
-	for _, args := range [][]string{{"resolve", "http://a/"}, {"parse"}, {"check"}, {"examples"}} {
+	lines := strings.Repeat("g\n", 200000)                     // more than one buffer of output
+	pairs := strings.Repeat("http://a/b\thttp://a/c\n", 50000) // the same, as BASE<TAB>X
+	for _, c := range []struct {
+		args []string
+		in   string
+	}{
+		{[]string{"resolve", "http://a/"}, lines},
+		{[]string{"resolve"}, pairs},
+		{[]string{"resolve", "http://a/", "g", "h"}, ""},
+		{[]string{"rel", "http://a/"}, strings.Repeat("http://a/g\n", 200000)},
+		{[]string{"rel"}, pairs},
+		{[]string{"rel", "http://a/", "http://a/g"}, ""},
+		{[]string{"compare", "http://a/"}, lines},
+		{[]string{"compare"}, pairs},
+		{[]string{"compare", "-json", "http://a/", "g"}, ""},
+		{[]string{"parse"}, lines},
+		{[]string{"parse", "-json", "a"}, ""},
+		{[]string{"check"}, lines},
+		{[]string{"check", "a"}, ""},
+		{[]string{"examples"}, ""},
+	} {
+		args := c.args
 		var errb bytes.Buffer
 		w := &failWriter{}
-		st := run(&env{stdin: strings.NewReader(in), stdout: w, stderr: &errb}, args)
+		st := run(&env{stdin: strings.NewReader(c.in), stdout: w, stderr: &errb}, args)
 		if st != exitRejected || !strings.Contains(errb.String(), "writing standard output: disk full") ||
 			strings.Contains(errb.String(), "reading") || strings.Count(errb.String(), "\n") != 1 {
-			t.Errorf("%v: status %d, stderr %q", args, st, errb.String())
+			t.Errorf("%v: status %d, stderr %.300q", args, st, errb.String())
 		}
 		if w.n > 2 {
 			t.Errorf("%v: %d writes after the output failed", args, w.n)

@@ -18,14 +18,6 @@ import (
 	crawler "github.com/relurl/relurl/internal/crawl"
 )
 
-func init() {
-	register(&command{
-		name:     "links",
-		synopsis: "extract and resolve the links of HTML documents and messages (sections 3, 4)",
-		run:      runLinks,
-	})
-}
-
 const linksHelp = `
 Extracts every link of each INPUT and resolves it against the document's
 base URL, established by RFC 1808 section 3, innermost rule first:

@@ -17,7 +17,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"sort"
 	"strings"
 	"sync"
 )
@@ -29,8 +28,9 @@ const (
 	exitUsage    = 2 // the command line was wrong
 )
 
-// A command is one subcommand of relurl. Each lives in its own file and
-// registers itself from an init function, so that commands stay apart.
+// A command is one subcommand of relurl: its name, its line in "relurl
+// -h" and the function that runs it. Each lives in its own file; the
+// table below lists them all.
 type command struct {
 	name     string
 	synopsis string // one line for "relurl -h"
@@ -39,13 +39,34 @@ type command struct {
 	run func(e *env, args []string) int
 }
 
-var commands = map[string]*command{}
-
-func register(c *command) {
-	if _, dup := commands[c.name]; dup {
-		panic("relurl: command registered twice: " + c.name)
+// commandTable lists every command of relurl, in the order "relurl -h"
+// shows them (alphabetical). It is a function, not a variable, because
+// some commands (completion, man) read the table themselves.
+func commandTable() []command {
+	return []command{
+		{"check", "validate URLs against the BNF of RFC 1808 section 2.2", runCheck},
+		{"compare", "resolve references by RFC 1808, RFC 2396, RFC 3986 and WHATWG side by side", runCompare},
+		{"completion", "print a shell completion script: relurl completion bash|zsh", runCompletion},
+		{"examples", "show the examples of RFC 1808 section 5, resolved by relurl", runExamples},
+		{"explain", "show why a reference resolves where it does, step by step, by the specification chosen", runExplain},
+		{"graph", "build a page, host or domain graph from the rows of relurl links", runGraph},
+		{"links", "extract and resolve the links of HTML documents and messages (sections 3, 4)", runLinks},
+		{"man", "print the manual page, relurl(1), in roff", runMan},
+		{"parse", "split URLs into their components (RFC 1808 section 2.4, or the specification chosen)", runParse},
+		{"rel", "write targets as the shortest references from a base URL (inverse of resolve)", runRel},
+		{"resolve", "resolve references against a base URL (RFC 1808 section 4)", runResolve},
+		{"serve", "serve a local page and JSON API that explain resolutions", runServe},
 	}
-	commands[c.name] = c
+}
+
+// lookup returns the command named name.
+func lookup(name string) (command, bool) {
+	for _, c := range commandTable() {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
 }
 
 // env is what a command may touch of the outside world, so that tests can
@@ -144,7 +165,7 @@ func dispatch(e *env, args []string) int {
 				usage(e.stdout)
 				return exitOK
 			}
-			if c, ok := commands[fs.Arg(1)]; ok {
+			if c, ok := lookup(fs.Arg(1)); ok {
 				return c.run(e, []string{"-h"})
 			}
 			e.errorf("help: unknown command %q;%s run \"relurl help\" for the list", fs.Arg(1), didYouMean(fs.Arg(1)))
@@ -153,7 +174,7 @@ func dispatch(e *env, args []string) int {
 		e.errorf("help: want at most one COMMAND, got %d; run \"relurl help\" for the list", fs.NArg()-1)
 		return exitUsage
 	}
-	c, ok := commands[name]
+	c, ok := lookup(name)
 	if !ok {
 		e.errorf("unknown command %q;%s run \"relurl help\" for the list", name, didYouMean(name))
 		return exitUsage
@@ -207,8 +228,8 @@ const mainHint = `usage: relurl [-version] COMMAND [flags] [args]; run "relurl h
 
 func usage(w io.Writer) {
 	fmt.Fprintf(w, "relurl: relative URLs by RFC 1808\n\nUsage:\n  relurl [-version] COMMAND [flags] [args]\n  relurl help [COMMAND]\n\nCommands:\n")
-	for _, n := range commandNames() {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].synopsis)
+	for _, c := range commandTable() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.synopsis)
 	}
 	fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(conventions))
 }
@@ -224,16 +245,16 @@ input was rejected or failed (the rest was done; each failure is reported on
 standard error) or the output could not be written, 2 for a usage error.
 
 With -json, every command writes one JSON object per line. A string that is
-not valid UTF-8 is written with U+FFFD in place of each bad byte, and a
-member NAME_base64 beside it holds its exact bytes: nothing is lost.`
+not valid UTF-8 is written with one U+FFFD in place of each run of bad
+bytes, and a member NAME_base64 beside it holds its exact bytes: nothing is
+lost.`
 
-// commandNames lists the commands in alphabetical order.
+// commandNames lists the commands in the order of commandTable.
 func commandNames() []string {
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+	var names []string
+	for _, c := range commandTable() {
+		names = append(names, c.name)
 	}
-	sort.Strings(names)
 	return names
 }
 

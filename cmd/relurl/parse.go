@@ -6,22 +6,22 @@ import (
 	"github.com/relurl/relurl"
 )
 
-func init() {
-	register(&command{
-		name:     "parse",
-		synopsis: "split URLs into the six components of RFC 1808 section 2.4",
-		run:      runParse,
-	})
-}
-
 const parseHelp = `
-Splits each URL into the six components of RFC 1808 section 2.4 (scheme,
-net_loc, path, params, query, fragment) and prints one line per URL, from
-the arguments or, with none, from the lines of standard input (LF or CRLF).
+Splits each URL into its components and prints one line per URL, from the
+arguments or, with none, from the lines of standard input (LF or CRLF). By
+default the components are the six of RFC 1808 section 2.4 (scheme,
+net_loc, path, params, query, fragment); -spec chooses another split:
 
-Parsing never fails: any string splits. A component is absent, or present
-and possibly empty: "http://a/b?" has an empty query, "http://a/b" none.
-The path is always present, with its leading "/" kept.
+  rfc2396, rfc3986   the five of Appendix B: scheme, authority, path,
+                     query, fragment (";params" is part of the path)
+  whatwg             the URL record that the URL Standard's parser makes
+                     of the URL alone, by the URL API's attributes: href,
+                     protocol, username, password, hostname, port,
+                     pathname, search, hash; or the parser's failure
+
+Parsing by the RFCs never fails: any string splits. A component is
+absent, or present and possibly empty: "http://a/b?" has an empty query,
+"http://a/b" none. The path is always present, with its leading "/" kept.
 
 Text output, one line per URL, each value quoted as a Go string (so that
 any byte shows, \x00 for NUL, \xff for a byte that is not UTF-8) or the
@@ -30,70 +30,83 @@ word absent:
   scheme="http" net_loc="a" path="/b/c/d" params="p" query="q" fragment=absent
 
 With -json, one JSON object per line, an absent component as null, and
-the URL's validity by the BNF of section 2.2 as "relurl check -json"
-gives it (the object is the answer of "relurl serve" at /api/parse):
+by RFC 1808 the URL's validity by the BNF of section 2.2 as "relurl check
+-json" gives it (the object is the answer of "relurl serve" at
+/api/parse):
 
   {"url":"http://a/b/c/d;p?q","scheme":"http","net_loc":"a","path":"/b/c/d","params":"p","query":"q","fragment":null,"valid":true}
   {"url":"a b","scheme":null,"net_loc":null,"path":"a b","params":null,"query":null,"fragment":null,"valid":false,"offset":1,"rule":"uchar","reason":"..."}
 
-JSON strings cannot hold bytes that are not UTF-8: such a value is written
-with U+FFFD in their place, and a member NAME_base64 (for instance
-"path_base64") holds its exact bytes in standard base64. NUL and control
-characters are written as \u0000 escapes, exactly.`
+Under -spec whatwg, a URL that the parser rejects has null attributes and
+an "error" member. A string that is not valid UTF-8 is written as every
+-json output writes it (see "relurl help"); NUL and control characters
+are written as \u0000 escapes, exactly.`
 
 func runParse(e *env, args []string) int {
-	fs := newFlagSet(e, "parse", "[-json] [URL...]", parseHelp)
+	fs := newFlagSet(e, "parse", "[-json] [-spec NAME] [URL...]", parseHelp)
 	asJSON := fs.Bool("json", false, "print one JSON object per line")
+	spec := specFlag(fs)
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	l := newLineIO(e)
+	l := newFilter(e, "parse")
 	var buf []byte
 	readErr := l.forEach(fs.Args(), func(s string) {
 		if *asJSON {
-			buf = appendParseJSON(buf[:0], s)
+			buf = appendParseJSON(buf[:0], *spec, s)
 		} else {
-			buf = appendParseText(buf[:0], relurl.Parse(s))
+			buf = appendParseText(buf[:0], spec.Split(s))
 		}
 		buf = append(buf, '\n')
 		l.out.Write(buf)
 	})
-	if !l.finish("parse", readErr) {
-		return exitRejected
+	return l.exit(readErr)
+}
+
+// appendParseText appends the components c for people, each quoted by
+// Go's rules (lossless for any bytes) or the word absent, in the order and
+// with the names of c's specification (as its JSON form has them).
+func appendParseText(dst []byte, c relurl.Components) []byte {
+	if c.Spec() == relurl.WHATWG {
+		if c.API == nil {
+			dst = append(dst, "error="...)
+			return strconv.AppendQuote(dst, c.Err)
+		}
+		a := c.API
+		for i, f := range [...]struct{ name, v string }{
+			{"href", a.Href}, {"protocol", a.Protocol}, {"username", a.Username}, {"password", a.Password},
+			{"hostname", a.Hostname}, {"port", a.Port}, {"pathname", a.Pathname}, {"search", a.Search}, {"hash", a.Hash},
+		} {
+			if i > 0 {
+				dst = append(dst, ' ')
+			}
+			dst = append(dst, f.name...)
+			dst = append(dst, '=')
+			dst = strconv.AppendQuote(dst, f.v)
+		}
+		return dst
 	}
-	return exitOK
-}
-
-// A component names one of the six components of section 2.4 and reads it
-// from a URL.
-type component struct {
-	name  string
-	value func(relurl.URL) string
-	has   func(relurl.URL) bool
-}
-
-// components lists the components in the order of section 2.4's syntax,
-// <scheme>://<net_loc>/<path>;<params>?<query>#<fragment>.
-var components = []component{
-	{"scheme", relurl.URL.Scheme, relurl.URL.HasScheme},
-	{"net_loc", relurl.URL.NetLoc, relurl.URL.HasNetLoc},
-	{"path", relurl.URL.Path, func(relurl.URL) bool { return true }},
-	{"params", relurl.URL.Params, relurl.URL.HasParams},
-	{"query", relurl.URL.Query, relurl.URL.HasQuery},
-	{"fragment", relurl.URL.Fragment, relurl.URL.HasFragment},
-}
-
-// appendParseText appends the components of u for people, each quoted by
-// Go's rules (lossless for any bytes) or the word absent.
-func appendParseText(dst []byte, u relurl.URL) []byte {
-	for i, c := range components {
+	netLoc := "net_loc"
+	if c.Spec() != relurl.RFC1808 {
+		netLoc = "authority"
+	}
+	for i, m := range [...]struct {
+		name string
+		c    relurl.Component
+	}{
+		{"scheme", c.Scheme}, {netLoc, c.NetLoc}, {"path", c.Path},
+		{"params", c.Params}, {"query", c.Query}, {"fragment", c.Fragment},
+	} {
+		if m.name == "params" && c.Spec() != relurl.RFC1808 {
+			continue
+		}
 		if i > 0 {
 			dst = append(dst, ' ')
 		}
-		dst = append(dst, c.name...)
+		dst = append(dst, m.name...)
 		dst = append(dst, '=')
-		if c.has(u) {
-			dst = strconv.AppendQuote(dst, c.value(u))
+		if m.c.Present {
+			dst = strconv.AppendQuote(dst, m.c.Value)
 		} else {
 			dst = append(dst, "absent"...)
 		}
@@ -101,11 +114,14 @@ func appendParseText(dst []byte, u relurl.URL) []byte {
 	return dst
 }
 
-// appendParseJSON appends the components of s and its validity as one
-// JSON object, the answer of /api/parse.
-func appendParseJSON(dst []byte, s string) []byte {
+// appendParseJSON appends the components of s by spec as one JSON
+// object, the answer of /api/parse, with its validity by the BNF of RFC
+// 1808 section 2.2 under RFC 1808.
+func appendParseJSON(dst []byte, spec relurl.Spec, s string) []byte {
 	dst = append(dst, '{')
-	dst = appendComponentsMembers(dst, splitComponents(s))
-	dst = appendValidityMembers(dst, validate(s))
+	dst = spec.Split(s).AppendJSONMembers(dst)
+	if spec == relurl.RFC1808 {
+		dst = appendValidityMembers(dst, validate(s))
+	}
 	return append(dst, '}')
 }

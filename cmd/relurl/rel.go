@@ -1,20 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 
 	"github.com/relurl/relurl"
 )
-
-func init() {
-	register(&command{
-		name:     "rel",
-		synopsis: "write targets as the shortest references from a base URL (inverse of resolve)",
-		run:      runRel,
-	})
-}
 
 const relHelp = `
 Writes each absolute TARGET as the shortest reference that resolves back to
@@ -47,33 +38,25 @@ func runRel(e *env, args []string) int {
 		e.errorf("rel: -strict checks the grammar of RFC 1808 and cannot be used with -spec %s", spec)
 		return exitUsage
 	}
-	r := &relativizer{e: e, io: newLineIO(e), strict: *strict, spec: *spec}
+	r := &relativizer{f: newFilter(e, "rel"), strict: *strict, spec: *spec}
+	var readErr error
 	switch fs.NArg() {
 	case 0:
-		r.pairsFromInput()
+		readErr = r.pairsFromInput()
 	case 1:
-		r.targetsFromInput(fs.Arg(0))
+		readErr = r.targetsFromInput(fs.Arg(0))
 	default:
 		r.targetsFromArgs(fs.Arg(0), fs.Args()[1:])
 	}
-	if err := r.io.flush(); err != nil {
-		e.errorf("rel: writing output: %v", err)
-		return exitRejected
-	}
-	if r.failed {
-		return exitRejected
-	}
-	return exitOK
+	return r.f.exit(readErr)
 }
 
 // relativizer is the state of one run of "relurl rel".
 type relativizer struct {
-	e      *env
-	io     *lineIO
+	f      *filter
 	strict bool
 	spec   relurl.Spec // RFC1808 unless -spec says otherwise
-	failed bool
-	buf    []byte // output line under construction, then scratch
+	buf    []byte      // output line under construction, then scratch
 }
 
 func (r *relativizer) targetsFromArgs(base string, targets []string) {
@@ -85,14 +68,13 @@ func (r *relativizer) targetsFromArgs(base string, targets []string) {
 	}
 }
 
-func (r *relativizer) targetsFromInput(base string) {
+func (r *relativizer) targetsFromInput(base string) error {
 	b := relurl.Parse(base)
 	baseOK := r.check("BASE argument", base)
 	for {
-		line, ok, err := r.io.next()
+		line, ok, err := r.f.next()
 		if !ok {
-			r.readError(err)
-			return
+			return err
 		}
 		target := unsafeString(line)
 		where := r.where("TARGET")
@@ -100,22 +82,10 @@ func (r *relativizer) targetsFromInput(base string) {
 	}
 }
 
-func (r *relativizer) pairsFromInput() {
+func (r *relativizer) pairsFromInput() error {
 	var lastBase string
 	var b relurl.URL
-	for {
-		line, ok, err := r.io.next()
-		if !ok {
-			r.readError(err)
-			return
-		}
-		baseBytes, targetBytes, found := bytes.Cut(line, []byte{'\t'})
-		if !found {
-			r.e.errorf("rel: line %d: no TAB between BASE and TARGET", r.io.lineNo())
-			r.failed = true
-			r.io.out.WriteByte('\n')
-			continue
-		}
+	return r.f.pairs("TARGET", func(baseBytes, targetBytes []byte) {
 		// Consecutive lines often share a base: parse it once.
 		if string(baseBytes) != lastBase {
 			lastBase = string(baseBytes)
@@ -125,12 +95,12 @@ func (r *relativizer) pairsFromInput() {
 		valid := r.check(r.where("BASE"), lastBase)
 		valid = r.check(r.where("TARGET"), target) && valid
 		r.emit(b, target, r.where("TARGET"), valid)
-	}
+	})
 }
 
 // where names the current input line and field, for error messages.
 func (r *relativizer) where(field string) string {
-	return fmt.Sprintf("line %d: %s", r.io.lineNo(), field)
+	return fmt.Sprintf("line %d: %s", r.f.lineNo(), field)
 }
 
 // check validates s when -strict is on, reporting a failure.
@@ -139,8 +109,7 @@ func (r *relativizer) check(what, s string) bool {
 		return true
 	}
 	if err := relurl.Validate(s); err != nil {
-		r.e.errorf("rel: %s: %v", what, err)
-		r.failed = true
+		r.f.reject("%s: %v", what, err)
 		return false
 	}
 	return true
@@ -153,22 +122,20 @@ func (r *relativizer) emit(b relurl.URL, target, where string, ok bool) {
 		// The URL Standard rejects some bases and targets: no reference
 		// reaches those.
 		if _, err := r.spec.ResolveErr(b.String(), target); err != nil {
-			r.e.errorf("rel: %s: %v", where, err)
-			r.failed = true
+			r.f.reject("%s: %v", where, err)
 			ok = false
 		}
 	}
 	if ok {
 		r.buf = r.spec.ParseBase(b.String()).AppendRelative(r.buf[:0], target)
 		if r.reaches(b, target) {
-			r.io.out.Write(r.buf)
+			r.f.out.Write(r.buf)
 		} else {
-			r.e.errorf("rel: %s: no reference resolves to %s against base %s (%s)%s",
+			r.f.reject("%s: no reference resolves to %s against base %s (%s)%s",
 				where, relQuote(target), relQuote(b.String()), specSection(r.spec), unreachableHint(b))
-			r.failed = true
 		}
 	}
-	r.io.out.WriteByte('\n')
+	r.f.out.WriteByte('\n')
 }
 
 // reaches reports whether the reference in r.buf resolves to target.
@@ -184,13 +151,6 @@ func (r *relativizer) reaches(b relurl.URL, target string) bool {
 	reached := string(r.buf[n:]) == target
 	r.buf = r.buf[:n]
 	return reached
-}
-
-func (r *relativizer) readError(err error) {
-	if err != nil {
-		r.e.errorf("rel: reading standard input after line %d: %v", r.io.lineNo(), err)
-		r.failed = true
-	}
 }
 
 // unreachableHint says why a target is unreachable in the common case.

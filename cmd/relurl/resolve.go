@@ -1,19 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/relurl/relurl"
 )
-
-func init() {
-	register(&command{
-		name:     "resolve",
-		synopsis: "resolve references against a base URL (RFC 1808 section 4)",
-		run:      runResolve,
-	})
-}
 
 const resolveHelp = `
 Resolves each REF against BASE by RFC 1808 section 4 and prints one
@@ -50,7 +41,7 @@ func runResolve(e *env, args []string) int {
 		e.errorf("resolve: -strict checks the grammar of RFC 1808 and cannot be used with -spec %s", spec)
 		return exitUsage
 	}
-	r := &resolver{io: newLineIO(e), strict: *strict, spec: *spec}
+	r := &resolver{f: newFilter(e, "resolve"), strict: *strict, spec: *spec}
 	var readErr error
 	switch fs.NArg() {
 	case 0:
@@ -60,19 +51,15 @@ func runResolve(e *env, args []string) int {
 	default:
 		r.refsFromArgs(fs.Arg(0), fs.Args()[1:])
 	}
-	if !r.io.finish("resolve", readErr) || r.failed {
-		return exitRejected
-	}
-	return exitOK
+	return r.f.exit(readErr)
 }
 
 // resolver is the state of one run of "relurl resolve".
 type resolver struct {
-	io     *lineIO
+	f      *filter
 	strict bool
 	spec   relurl.Spec // RFC1808 unless -spec says otherwise
-	failed bool
-	buf    []byte // output line under construction, when too long for the output buffer
+	buf    []byte      // output line under construction, when too long for the output buffer
 }
 
 func (r *resolver) refsFromArgs(base string, refs []string) {
@@ -94,14 +81,14 @@ func (r *resolver) refsFromInput(base string) error {
 		r.reject(baseErr, "BASE argument")
 	}
 	for {
-		line, ok, err := r.io.next()
+		line, ok, err := r.f.next()
 		if !ok {
 			return err
 		}
 		ref := unsafeString(line)
 		refErr := r.validate(ref)
 		if baseErr != nil {
-			r.io.errorf("resolve: line %d: rejected: the BASE argument is invalid", r.io.lineNo())
+			r.f.reject("line %d: rejected: the BASE argument is invalid", r.f.lineNo())
 		}
 		r.rejectLine(refErr, "REF")
 		r.emit(b, ref, baseErr == nil && refErr == nil, 0)
@@ -116,18 +103,7 @@ func (r *resolver) pairsFromInput() error {
 		b        relurl.ParsedBase
 		baseErr  error
 	)
-	for {
-		line, ok, err := r.io.next()
-		if !ok {
-			return err
-		}
-		baseBytes, refBytes, found := bytes.Cut(line, []byte{'\t'})
-		if !found {
-			r.io.errorf("resolve: line %d: no TAB: expected BASE<TAB>REF", r.io.lineNo())
-			r.failed = true
-			r.io.out.WriteByte('\n')
-			continue
-		}
+	return r.f.pairs("REF", func(baseBytes, refBytes []byte) {
 		if string(baseBytes) != lastBase {
 			lastBase = string(baseBytes)
 			b = r.spec.ParseBase(lastBase)
@@ -139,10 +115,10 @@ func (r *resolver) pairsFromInput() error {
 			r.rejectLine(baseErr, "BASE")
 			r.rejectLine(refErr, "REF")
 			r.emit(b, ref, baseErr == nil && refErr == nil, 0)
-			continue
+			return
 		}
 		r.emit(b, ref, true, 0)
-	}
+	})
 }
 
 // validate checks s against the BNF of section 2.2 when -strict is on.
@@ -157,8 +133,7 @@ func (r *resolver) validate(s string) error {
 // the byte offset and the rule broken.
 func (r *resolver) reject(err error, what string) {
 	if err != nil {
-		r.io.errorf("resolve: %s: %v", what, err)
-		r.failed = true
+		r.f.reject("%s: %v", what, err)
 	}
 }
 
@@ -166,7 +141,7 @@ func (r *resolver) reject(err error, what string) {
 // It builds the message only on failure: this runs once per line.
 func (r *resolver) rejectLine(err error, field string) {
 	if err != nil {
-		r.reject(err, fmt.Sprintf("line %d: %s", r.io.lineNo(), field))
+		r.reject(err, fmt.Sprintf("line %d: %s", r.f.lineNo(), field))
 	}
 }
 
@@ -175,7 +150,7 @@ func (r *resolver) rejectLine(err error, field string) {
 // is reported for REF argument arg, or for the current input line when arg
 // is 0.
 func (r *resolver) emit(b relurl.ParsedBase, ref string, ok bool, arg int) {
-	out := r.io.out
+	out := r.f.out
 	if !ok {
 		out.WriteByte('\n')
 		return

@@ -26,28 +26,22 @@ import (
 	"golang.org/x/time/rate"
 )
 
-func init() {
-	register(&command{
-		name:     "serve",
-		synopsis: "serve a local page and JSON API that explain resolutions",
-		run:      runServe,
-	})
-}
-
 const serveHelp = `
 Serves a web page where you type a base URL and references and see, as
-you type, the six components of each (absent apart from empty), the steps
-of RFC 1808 section 4 that applied and the answers of each specification
-side by side. Its files are built into the binary: it works offline.
+you type, the components of each by the specification chosen, the steps
+of its algorithm that applied and the answers of each specification side
+by side. Its files are built into the binary: it works offline.
 
 The same server answers JSON:
 
   GET /api/resolve?base=BASE&ref=REF[&spec=NAME]   the trace, as "relurl explain -json"
-  GET /api/parse?url=URL                           the components and section 2.2
-                                                   validity, as "relurl parse -json"
+  GET /api/parse?url=URL[&spec=NAME]               the components (and by RFC 1808
+                                                   section 2.2 validity), as
+                                                   "relurl parse -json"
 
 Each answer is one JSON object on one line, with the same members as the
-command's; NAME is rfc1808 (the default), rfc2396 or rfc3986, in any case.
+command's; NAME is rfc1808 (the default), rfc2396, rfc3986 or whatwg, in
+any case.
 The page keeps what is typed in its address (#base=...&refs=...&spec=...):
 a link to it reopens the same view.
 
@@ -215,26 +209,41 @@ func (s *server) apiResolve(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	spec := relurl.RFC1808
-	if name, ok := q["spec"]; ok {
-		var err error
-		// In any case, as -spec takes it.
-		if spec, err = relurl.ParseSpec(name); err != nil {
-			writeError(w, http.StatusBadRequest, "spec", "%v", err)
-			return
-		}
+	spec, ok := specParam(w, q)
+	if !ok {
+		return
 	}
 	writeJSON(w, http.StatusOK, appendResolveJSON(nil, newResolveResponse(q["base"], q["ref"], spec)))
 }
 
-// apiParse answers GET /api/parse?url=....
+// specParam reads the optional parameter spec, RFC 1808 when absent, or
+// answers 400.
+func specParam(w http.ResponseWriter, q map[string]string) (relurl.Spec, bool) {
+	name, ok := q["spec"]
+	if !ok {
+		return relurl.RFC1808, true
+	}
+	// In any case, as -spec takes it.
+	spec, err := relurl.ParseSpec(name)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "spec", "%v", err)
+		return spec, false
+	}
+	return spec, true
+}
+
+// apiParse answers GET /api/parse?url=...[&spec=...].
 func (s *server) apiParse(w http.ResponseWriter, r *http.Request) {
-	q, ok := queryParams(w, r, []string{"url"}, nil)
+	q, ok := queryParams(w, r, []string{"url"}, []string{"spec"})
 	if !ok {
 		return
 	}
-	// The same object as a line of "relurl parse -json".
-	writeJSON(w, http.StatusOK, appendParseJSON(nil, q["url"]))
+	spec, ok := specParam(w, q)
+	if !ok {
+		return
+	}
+	// The same object as a line of "relurl parse -json -spec NAME".
+	writeJSON(w, http.StatusOK, appendParseJSON(nil, spec, q["url"]))
 }
 
 // queryParams decodes the query of r, which must hold each required

@@ -93,7 +93,7 @@ func TestAPIParse(t *testing.T) {
 	// The answer is a line of "relurl parse -json", byte for byte.
 	for _, u := range []string{"http://a/b;p?#f", "http://a b", "x\xffy"} {
 		_, _, body = get(t, srv, "/api/parse?url="+url.QueryEscape(u))
-		if want := string(appendParseJSON(nil, u)) + "\n"; string(body) != want {
+		if want := string(appendParseJSON(nil, relurl.RFC1808, u)) + "\n"; string(body) != want {
 			t.Errorf("/api/parse?url=%q: %s, parse -json gives %s", u, body, want)
 		}
 	}

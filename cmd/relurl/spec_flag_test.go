@@ -24,9 +24,9 @@ func TestSpecFlag(t *testing.T) {
 	relurlRun(t, "", "rel", base, "http://a/b/c/d;x").
 		want(t, lines(";x"), 0)
 
-	// explain: the RFC 1808 trace, and the chosen answer.
+	// explain: the chosen specification's trace and answer.
 	r := relurlRun(t, "", "explain", "-spec", "rfc3986", base, ";x")
-	if r.status != 0 || !strings.Contains(r.stdout, "result by rfc3986 (RFC 3986 section 5.2): `http://a/b/c/;x`") {
+	if r.status != 0 || !strings.Contains(r.stdout, "steps (RFC 3986 section 5.2)") || !strings.Contains(r.stdout, "result     `http://a/b/c/;x`\n") {
 		t.Errorf("explain -spec rfc3986: status %d, output %q", r.status, r.stdout)
 	}
 	r = relurlRun(t, "", "explain", "-json", "-spec", "rfc2396", base, "?y")

@@ -3,10 +3,8 @@ package main
 import "github.com/relurl/relurl"
 
 // specAnswers lists the specifications whose answers "relurl explain", the
-// page of "relurl serve" and its API show side by side. The first entry is
-// RFC 1808, which the trace follows and the others are compared with.
-//
-// Every entry is shown, and differences from the first entry are marked.
+// page of "relurl serve" and its API show side by side, each marked where
+// it differs from the specification chosen.
 // Resolve is ResolveErr: the URL Standard (whatwg) can fail, and its
 // failure is shown as such, not as an empty answer.
 var specAnswers = []struct {

@@ -1,10 +1,14 @@
 package main
 
-import "os"
+import (
+	"os"
 
-// isTerminal reports whether f is a character device, as a terminal is.
-// Standard output redirected to a file or a pipe is not.
+	"golang.org/x/term"
+)
+
+// isTerminal reports whether f is a terminal. A character device is not
+// enough (/dev/null is one): term.IsTerminal asks the terminal driver
+// (an ioctl on Unix, GetConsoleMode on Windows).
 func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return term.IsTerminal(int(f.Fd()))
 }

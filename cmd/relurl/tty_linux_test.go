@@ -86,3 +86,42 @@ func TestLinksProgressOnTerminal(t *testing.T) {
 		t.Errorf("stderr not a terminal: status %d, stderr %q", r.status, r.stderr)
 	}
 }
+
+// TestIsTerminal checks the terminal test on a real terminal and on
+// character devices, files and pipes that are not terminals: /dev/null is
+// a character device, and progress output must not go there.
+func TestIsTerminal(t *testing.T) {
+	_, slave := openPTY(t)
+	defer slave.Close()
+	if !isTerminal(slave) {
+		t.Errorf("isTerminal(%s) = false on a pseudo-terminal", slave.Name())
+	}
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	if fi, err := null.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("%s is not a character device (%v): the test proves nothing", os.DevNull, err)
+	}
+	if isTerminal(null) {
+		t.Errorf("isTerminal(%s) = true", os.DevNull)
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "f"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if isTerminal(f) {
+		t.Errorf("isTerminal(a regular file) = true")
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if isTerminal(w) {
+		t.Errorf("isTerminal(a pipe) = true")
+	}
+}

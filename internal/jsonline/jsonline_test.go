@@ -30,11 +30,20 @@ func checkField(t *testing.T, s string) {
 	}
 }
 
-// sameReplaced reports whether got is s with each invalid byte replaced by
-// U+FFFD, as ranging over a string decodes it.
+// sameReplaced reports whether got is s with each run of invalid bytes
+// replaced by one U+FFFD. (Ranging over s yields U+FFFD for each invalid
+// byte; a real U+FFFD in s is 3 bytes long and is kept.)
 func sameReplaced(got, s string) bool {
 	var b strings.Builder
-	for _, r := range s {
+	bad := -1
+	for i, r := range s {
+		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
+			if bad != i {
+				b.WriteRune(r)
+			}
+			bad = i + 1
+			continue
+		}
 		b.WriteRune(r)
 	}
 	return got == b.String()
@@ -44,6 +53,7 @@ func TestString(t *testing.T) {
 	for _, s := range []string{
 		"", "http://a/b", `q"uote\back`, "nul\x00ctl\x01\x1f\x7f", "tab\tcr\rlf\n",
 		"<>&", "é☃😀", "\u2028\u2029", "bad\xffbyte", "\xc0\x80", "\xed\xa0\x80", "trunc\xe2\x82",
+		"\ufffd\xff\ufffd", "\xff\xfe a \x80\x80\x80", strings.Repeat("\x80", 10000),
 	} {
 		checkField(t, s)
 	}
@@ -58,4 +68,35 @@ func FuzzString(f *testing.F) {
 	f.Add("\xff\xfe")      // invalid UTF-8
 	f.Add("é\xe2\x82")     // valid then truncated rune
 	f.Fuzz(checkField)
+}
+
+// TestCompact checks that a value of bad bytes costs about 4/3 of its size
+// (base64) and a few bytes more, not 6 bytes for each bad byte: a run of
+// bad bytes is one U+FFFD, and the bytes are written once.
+func TestCompact(t *testing.T) {
+	const n = 3 << 20
+	s := strings.Repeat("\x80", n)
+	got := AppendField(nil, true, "v", s)
+	if want := len(`"v":"\ufffd","v_base64":""`) + n/3*4; len(got) != want {
+		t.Errorf("%d bad bytes take %d bytes, want %d", n, len(got), want)
+	}
+	// Converting s to bytes a piece at a time: no copy of s whole.
+	dst := make([]byte, 0, len(got))
+	if allocs := testing.AllocsPerRun(5, func() { AppendField(dst[:0], true, "v", s) }); allocs > 0 {
+		t.Errorf("AppendField into a large enough dst allocates %v times", allocs)
+	}
+}
+
+// TestSpill checks that Spill writes out what it holds past SpillSize, and
+// nothing before.
+func TestSpill(t *testing.T) {
+	var w strings.Builder
+	dst := make([]byte, SpillSize-1)
+	if got := Spill(&w, dst); len(got) != SpillSize-1 || w.Len() != 0 {
+		t.Errorf("below SpillSize: kept %d, wrote %d", len(got), w.Len())
+	}
+	dst = append(dst, 'x')
+	if got := Spill(&w, dst); len(got) != 0 || w.Len() != SpillSize {
+		t.Errorf("at SpillSize: kept %d, wrote %d", len(got), w.Len())
+	}
 }

@@ -41,15 +41,33 @@ function component(v) {
   return h('code', null, v);
 }
 
-const names = [
-  ['scheme', '2.4.2'], ['net_loc', '2.4.3'], ['path', '2.4.6'],
-  ['params', '2.4.5'], ['query', '2.4.4'], ['fragment', '2.4.1'],
-];
+// specs says, for each specification, the components the API answers (by
+// their JSON names, with the section defining each), where its steps are
+// defined, and how the steps' own section is written (not repeated).
+const specs = {
+  rfc1808: {
+    names: [['scheme', '2.4.2'], ['net_loc', '2.4.3'], ['path', '2.4.6'], ['params', '2.4.5'], ['query', '2.4.4'], ['fragment', '2.4.1']],
+    components: 'RFC 1808 section 2.4', steps: 'RFC 1808 section 4', section: '4',
+  },
+  rfc2396: {
+    names: [['scheme', '3.1'], ['authority', '3.2'], ['path', '3.3'], ['query', '3.4'], ['fragment', '4.1']],
+    components: 'RFC 2396 Appendix B', steps: 'RFC 2396 section 5.2', section: '5.2',
+  },
+  rfc3986: {
+    names: [['scheme', '3.1'], ['authority', '3.2'], ['path', '3.3'], ['query', '3.4'], ['fragment', '3.5']],
+    components: 'RFC 3986 Appendix B', steps: 'RFC 3986 section 5.2', section: '5.2.2',
+  },
+  whatwg: {
+    names: [['protocol', '6.1'], ['username', '6.1'], ['password', '6.1'], ['hostname', '6.1'], ['port', '6.1'], ['pathname', '6.1'], ['search', '6.1'], ['hash', '6.1']],
+    components: 'the URL API, URL Standard section 6.1', steps: 'the basic URL parser, URL Standard section 4.4', section: '4.4',
+  },
+};
 
-// componentsTable fills table with one column per set of components.
-function componentsTable(table, columns) {
+// componentsTable fills table with one column per set of components, by
+// the names of specification spec.
+function componentsTable(table, spec, columns) {
   table.replaceChildren(h('tr', null, h('th', null, 'component'), ...columns.map(([title]) => h('th', null, title))));
-  for (const [name, sec] of names) {
+  for (const [name, sec] of specs[spec].names) {
     table.append(h('tr', null,
       h('td', { class: 'name' }, name, h('small', null, 'section ' + sec)),
       ...columns.map(([, comps]) => h('td', null, component(comps[name])))));
@@ -57,7 +75,8 @@ function componentsTable(table, columns) {
 }
 
 // baseTable shows the base's components in one row, to keep it short.
-function baseTable(table, comps) {
+function baseTable(table, spec, comps) {
+  const names = specs[spec].names;
   table.replaceChildren(
     h('tr', null, ...names.map(([name, sec]) => h('th', { title: 'section ' + sec }, name + ' ', h('small', null, sec)))),
     h('tr', null, ...names.map(([name]) => h('td', null, component(comps[name])))));
@@ -73,30 +92,35 @@ function detail(text) {
 }
 
 function refCard(ref, r) {
+  const sp = specs[r.spec];
   const steps = h('ol', { class: 'steps' });
   for (const s of r.trace.steps) {
     steps.append(h('li', null,
-      h('span', { class: 'step s' + s.step.charAt(0), title: 'RFC 1808 section 4, step ' + s.step }, s.step),
+      h('span', { class: 'step s' + s.step.charAt(0), title: sp.steps + ', step ' + s.step }, s.step),
       detail(s.detail),
-      s.section !== '4' ? h('span', { class: 'sec' }, '§' + s.section) : null));
+      s.section !== sp.section ? h('span', { class: 'sec' }, '§' + s.section) : null));
   }
   const answers = h('table', { class: 'answers' }, h('tr', null, h('th', null, 'specification'), h('th', null, 'answer'), h('th', null, '')));
   for (const a of r.answers) {
     answers.append(h('tr', { class: a.differs ? 'differs' : '' },
       h('td', null, a.spec), h('td', null, a.error ? h('em', null, 'fails: ' + a.error) : h('code', null, a.result)),
-      h('td', { class: a.differs ? 'differs' : '' }, a.differs ? 'differs from ' + r.answers[0].spec : 'same')));
+      h('td', { class: a.differs ? 'differs' : '' }, a.spec === r.spec ? 'chosen' : a.differs ? 'differs from ' + r.spec : 'same')));
     if (a.spec === r.spec) answers.lastChild.classList.add('chosen');
   }
   const comps = h('table', { class: 'components' });
-  componentsTable(comps, [['base', r.trace.base], ['reference', r.trace.ref], ['result', r.result_components]]);
+  // Under the URL Standard the reference's record is the one parsed
+  // against the base, the result's: one column says it.
+  componentsTable(comps, r.spec, r.spec === 'whatwg'
+    ? [['base', r.trace.base], ['reference, parsed against the base', r.trace.ref]]
+    : [['base', r.trace.base], ['reference', r.trace.ref], ['result', r.result_components]]);
   return h('div', { class: 'card' },
     h('div', { class: 'head' },
       ref === '' ? h('span', { class: 'empty' }, 'empty reference') : h('code', { class: 'ref' }, ref),
       h('span', { class: 'arrow' }, '→'),
-      h('code', { class: 'result' }, r.result)),
+      r.error ? h('em', { class: 'result' }, 'fails: ' + r.error) : h('code', { class: 'result' }, r.result)),
     h('div', { class: 'grid' },
-      h('div', null, h('h3', null, 'Steps (section 4)'), steps),
-      h('div', null, h('h3', null, 'Components (section 2.4)'), comps,
+      h('div', null, h('h3', null, 'Steps (' + sp.steps + ')'), steps),
+      h('div', null, h('h3', null, 'Components (' + sp.components + ')'), comps,
         h('h3', null, 'Answers by specification'), answers)));
 }
 
@@ -129,16 +153,25 @@ async function update() {
   refs = refs.slice(0, maxRefs);
   try {
     const [parsed, ...results] = await Promise.all([
-      api('/api/parse', { url: base }),
+      api('/api/parse', { url: base, spec }),
       ...refs.map((ref) => api('/api/resolve', { base, ref, spec })),
     ]);
     if (gen !== generation) return; // the user typed on: a newer update runs
     el('error').hidden = true;
-    baseTable(el('base-components'), parsed);
+    baseTable(el('base-components'), spec, parsed);
+    el('base-spec').textContent = '(' + specs[spec].components + ')';
     const v = el('base-validity');
-    v.className = 'validity ' + (parsed.valid ? 'ok' : 'bad');
-    v.textContent = parsed.valid ? '✓ valid by the BNF of section 2.2'
-      : '⚠ not valid by section 2.2 (it is still resolved): ' + parsed.reason + ' at byte ' + parsed.offset + ', rule ' + parsed.rule;
+    if (spec === 'rfc1808') {
+      v.className = 'validity ' + (parsed.valid ? 'ok' : 'bad');
+      v.textContent = parsed.valid ? '✓ valid by the BNF of RFC 1808 section 2.2'
+        : '⚠ not valid by RFC 1808 section 2.2 (it is still resolved): ' + parsed.reason + ' at byte ' + parsed.offset + ', rule ' + parsed.rule;
+    } else if (parsed.error) {
+      v.className = 'validity bad';
+      v.textContent = '⚠ ' + parsed.error;
+    } else {
+      v.className = 'validity';
+      v.textContent = '';
+    }
     const out = el('results');
     out.replaceChildren(...refs.map((ref, i) => refCard(ref, results[i])));
     if (more > 0) out.append(h('p', null, more + ' more references not shown: at most ' + maxRefs + ' at once.'));
