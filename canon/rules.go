@@ -279,7 +279,7 @@ func (c *Canonicalizer) canonQuery(scratch []byte, p *parts) []byte {
 		q = asciiLower(q)
 	}
 	if r&ruleStripSessionIDs != 0 {
-		q = querySessionID.ReplaceAllString(q, "$1$2")
+		q = stripQuerySessionIDs(q)
 	}
 	if r&ruleRedundantAmps != 0 && strings.Contains(q, "&") {
 		args := strings.Split(q, "&")
@@ -332,16 +332,45 @@ func recodeQueryArgs(scratch []byte, q string) (string, []byte) {
 	return string(out), scratch
 }
 
-// querySessionID is urlcanon's QUERY_SESSIONID_RE: a session id parameter
-// with the "&" before or after it (Go's regexp is linear in the input).
-var querySessionID = regexp.MustCompile(`(?i)(&|^)(?:` +
-	`jsessionid=[0-9a-z$]{10,}` +
-	`|sessionid=[0-9a-z]{16,}` +
-	`|phpsessid=[0-9a-z]{16,}` +
-	`|sid=[0-9a-z]{16,}` +
-	`|aspsessionid[a-z]{8}=[0-9a-z]{16,}` +
-	`|cfid=[0-9]+&cftoken=[0-9a-z-]+` +
-	`)(&|$)`)
+// stripQuerySessionIDs removes the session id parameters of urlcanon's
+// QUERY_SESSIONID_RE, each between "&"s or the ends of the query. urlcanon's
+// Java version matches with look-behind and look-ahead, so that adjacent
+// ids all go; the Python version's regexp consumes the "&" and can leave
+// the second of two; this follows Java (aggressive.json expects it).
+func stripQuerySessionIDs(q string) string {
+	if !strings.Contains(q, "=") {
+		return q
+	}
+	args := strings.Split(q, "&")
+	kept := args[:0]
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if querySessionID.MatchString(a) {
+			continue
+		}
+		if i+1 < len(args) && cfID.MatchString(a) && cfToken.MatchString(args[i+1]) {
+			i++
+			continue
+		}
+		kept = append(kept, a)
+	}
+	if len(kept) == len(args) {
+		return q
+	}
+	return strings.Join(kept, "&")
+}
+
+var (
+	querySessionID = regexp.MustCompile(`(?i)^(?:` +
+		`jsessionid=[0-9a-z$]{10,}` +
+		`|sessionid=[0-9a-z]{16,}` +
+		`|phpsessid=[0-9a-z]{16,}` +
+		`|sid=[0-9a-z]{16,}` +
+		`|aspsessionid[a-z]{8}=[0-9a-z]{16,}` +
+		`)$`)
+	cfID    = regexp.MustCompile(`(?i)^cfid=[0-9]+$`)
+	cfToken = regexp.MustCompile(`(?i)^cftoken=[0-9a-z-]+$`)
+)
 
 // stripPathSessionIDs removes ASP.NET session ids from a path ending in
 // ".aspx" ("/(S(4hqa0555fwsecu455xqckv45))/x.aspx") and a trailing

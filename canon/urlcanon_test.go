@@ -1,0 +1,301 @@
+package canon
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The test vectors of IIPC urlcanon (testdata/urlcanon/README.md gives their
+// origin and licence). Each vector passes, or is listed with the value we
+// give and the reason in testdata/urlcanon-differences.txt; a listed vector
+// that passes, or gives another value than the one listed, fails the test.
+
+// loadLatin1JSON reads a urlcanon JSON file as urlcanon's Python tests do
+// (load_json_bytes): the file's bytes as Latin-1 text, each string then
+// turned back into bytes, so that "\u00bb" is the byte 0xBB and raw UTF-8
+// stays the bytes it is.
+func loadLatin1JSON(t *testing.T, name string, v any) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", "urlcanon", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := make([]rune, len(raw))
+	for i, b := range raw {
+		rs[i] = rune(b)
+	}
+	if err := json.Unmarshal([]byte(string(rs)), v); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+}
+
+// bytesOf turns a string of Latin-1 runes back into bytes; a rune above
+// U+00FF (a \u escape of a higher code point) is written in UTF-8.
+func bytesOf(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < 256 {
+			b.WriteByte(byte(r))
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// A vector is one case: the file and section it comes from, the input, the
+// expected value and what we give.
+type vector struct {
+	file, section, input, want, got string
+}
+
+func (v vector) key() string {
+	return v.file + "\t" + v.section + "\t" + strconv.Quote(v.input)
+}
+
+// differences reads testdata/urlcanon-differences.txt: lines
+// "FILE<TAB>SECTION<TAB>"INPUT"<TAB>"OURS"", each under a "# reason: "
+// line saying why we differ.
+func differences(t *testing.T) map[string][2]string {
+	f, err := os.Open(filepath.Join("testdata", "urlcanon-differences.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string][2]string{}
+	reason := ""
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "# reason: "):
+			reason = strings.TrimPrefix(line, "# reason: ")
+			continue
+		case line == "" || strings.HasPrefix(line, "#"):
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 4 || reason == "" {
+			t.Fatalf("urlcanon-differences.txt:%d: want FILE, SECTION, INPUT, OURS under a reason: %q", n, line)
+		}
+		in, err1 := strconv.Unquote(f[2])
+		got, err2 := strconv.Unquote(f[3])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("urlcanon-differences.txt:%d: input and ours must be Go-quoted", n)
+		}
+		out[f[0]+"\t"+f[1]+"\t"+strconv.Quote(in)] = [2]string{got, reason}
+	}
+	return out
+}
+
+// result is what a function gives as a vector's value: the string, or
+// "ERROR: ..." (the canonicalizer rejects the input).
+func result(s string, err error) string {
+	if err != nil {
+		return "ERROR: " + err.Error()
+	}
+	return s
+}
+
+func TestURLCanonVectors(t *testing.T) {
+	var vs []vector
+	add := func(file, section string, m map[string]*string, f func(string) string) {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			in := bytesOf(k)
+			want := "null"
+			if m[k] != nil {
+				want = bytesOf(*m[k])
+			}
+			vs = append(vs, vector{file, section, in, want, f(in)})
+		}
+	}
+	canonWith := func(c *Canonicalizer) func(string) string {
+		return func(s string) string { return result(c.Canonicalize(s)) }
+	}
+
+	var flat map[string]*string
+	loadLatin1JSON(t, "supplemental_whatwg.json", &flat)
+	add("supplemental_whatwg.json", "whatwg", flat, canonWith(WHATWG))
+	flat = nil
+	loadLatin1JSON(t, "semantic_precise.json", &flat)
+	add("semantic_precise.json", "semantic_precise", flat, canonWith(SemanticPrecise))
+	flat = nil
+	loadLatin1JSON(t, "aggressive.json", &flat)
+	add("aggressive.json", "aggressive", flat, canonWith(Aggressive))
+
+	var surt map[string]map[string]*string
+	loadLatin1JSON(t, "surt.json", &surt)
+	// Tests of the surt library, which urlcanon runs on its google
+	// canonicalizer; we run them on both.
+	add("surt.json", "google", surt["google"], canonWith(Google))
+	iaGoogle := func(s string) string {
+		h, err := iaParse(s)
+		if err != nil {
+			return result("", err)
+		}
+		h.googleCanonicalize()
+		return string(h.appendURL(nil))
+	}
+	add("surt.json", "google(surt library)", surt["google"], iaGoogle)
+	add("surt.json", "googleSupplementalFromSurt", surt["googleSupplementalFromSurt"], iaGoogle)
+	add("surt.json", "Canonicalizer.DefaultIA", surt["Canonicalizer.DefaultIA"], canonWith(IA))
+	add("surt.json", "Canonicalizer.IA", surt["Canonicalizer.IA"], func(s string) string {
+		h, err := iaParse(s)
+		if err != nil {
+			return result("", err)
+		}
+		h.iaCanonicalize(true)
+		return string(h.appendURL(nil))
+	})
+	add("surt.json", "unescapeRepeatedly", surt["unescapeRepeatedly"], func(s string) string {
+		return string(appendDecodedRepeatedly(nil, s))
+	})
+	add("surt.json", "alphaRorderQuery", surt["alphaRorderQuery"], alphaReorderQuery)
+	add("surt.json", "massageHost", surt["massageHost"], stripWWW)
+	add("surt.json", "stripPathSessionId", surt["stripPathSessionId"], stripIAPathSessionID)
+	add("surt.json", "defaultIASurt", surt["defaultIASurt"], func(s string) string { return result(CDXKey(s)) })
+
+	var ssurt map[string]map[string]*string
+	loadLatin1JSON(t, "ssurt.json", &ssurt)
+	add("ssurt.json", "ssurtHost", ssurt["ssurtHost"], SSURTHost)
+	add("ssurt.json", "reverseHost", ssurt["reverseHost"], ReverseHost)
+	add("ssurt.json", "ssurt", ssurt["ssurt"], func(s string) string { return result(WHATWG.SSURT(s)) })
+	add("ssurt.json", "surt", ssurt["surt"], func(s string) string { return result(WHATWG.SURT(s, SURTOptions{})) })
+	add("ssurt.json", "surtWithoutScheme", ssurt["surtWithoutScheme"], func(s string) string {
+		return result(WHATWG.SURT(s, SURTOptions{OmitScheme: true}))
+	})
+	add("ssurt.json", "surtWithoutTrailingComma", ssurt["surtWithoutTrailingComma"], func(s string) string {
+		return result(WHATWG.SURT(s, SURTOptions{OmitTrailingComma: true}))
+	})
+
+	flat = nil
+	loadLatin1JSON(t, "funky_ipv4.json", &flat)
+	add("funky_ipv4.json", "ipv4", flat, func(s string) string {
+		// urlcanon's null: not an IPv4 address (a domain, or nothing).
+		if !isIPv4(s) {
+			return "null"
+		}
+		h, _ := reparseHost("http", s)
+		return h
+	})
+
+	var dots map[string]map[string]*string
+	loadLatin1JSON(t, "path_dots.json", &dots)
+	pathOf := func(prefix string) func(string) string {
+		return func(s string) string {
+			pre := prefix
+			if !strings.HasPrefix(s, "/") && !strings.HasPrefix(prefix, "http:") {
+				// urlcanon leaves such a path as it is; so does the
+				// URL Standard's opaque path.
+				pre = "foo:"
+			}
+			p, err := parseParts(pre + s)
+			if err != nil {
+				return result("", err)
+			}
+			return p.path
+		}
+	}
+	add("path_dots.json", "special", dots["special"], pathOf("http://example.com"))
+	add("path_dots.json", "nonspecial", dots["nonspecial"], pathOf("foo://example.com"))
+
+	var parsing map[string]map[string]any
+	loadLatin1JSON(t, "parsing.json", &parsing)
+	pm := map[string]*string{}
+	for in, fields := range parsing {
+		// urlcanon's components, in the URL Standard's terms.
+		s := fmt.Sprintf("scheme=%q user=%q pass=%q host=%q port=%q path=%q query=%q fragment=%q",
+			fields["scheme"], fields["username"], fields["password"], fields["host"],
+			fields["port"], fields["path"], fields["query"], fields["fragment"])
+		pm[in] = &s
+	}
+	add("parsing.json", "components", pm, func(s string) string {
+		p, err := parseParts(s)
+		if err != nil {
+			return result("", err)
+		}
+		return fmt.Sprintf("scheme=%q user=%q pass=%q host=%q port=%q path=%q query=%q fragment=%q",
+			p.scheme, p.user, p.pass, p.host, p.port, p.path, p.query, p.frag)
+	})
+
+	known := differences(t)
+	seen := map[string]bool{}
+	passed, listed := 0, 0
+	var unlisted []string
+	for _, v := range vs {
+		k := v.key()
+		seen[k] = true
+		d, isListed := known[k]
+		switch {
+		case v.got == v.want && isListed:
+			t.Errorf("%s %s %q: passes but is listed as a difference (%s): remove it from the list", v.file, v.section, v.input, d[1])
+		case v.got == v.want:
+			passed++
+		case !isListed:
+			unlisted = append(unlisted, fmt.Sprintf("%s\t%s\t%q\t%q", v.file, v.section, v.input, v.got))
+			t.Errorf("%s %s %q: got %q, want %q", v.file, v.section, v.input, v.got, v.want)
+		case d[0] != v.got:
+			t.Errorf("%s %s %q: got %q, the list says %q (want %q)", v.file, v.section, v.input, v.got, d[0], v.want)
+		default:
+			listed++
+		}
+	}
+	for k := range known {
+		if !seen[k] {
+			t.Errorf("urlcanon-differences.txt lists %s, which is no vector", k)
+		}
+	}
+	if len(unlisted) > 0 && os.Getenv("CANON_PRINT_UNLISTED") != "" {
+		// For writing a reason for each: the lines to add, with our value.
+		fmt.Println(strings.Join(unlisted, "\n"))
+	}
+	t.Logf("%d vectors: %d pass, %d listed differences", len(vs), passed, listed)
+}
+
+// TestIdempotenceVectors: urlcanon's parser round-trip inputs; for us,
+// every canonicalizer is idempotent on them, and an input the URL Standard
+// rejects gets an *Error naming it.
+func TestIdempotenceVectors(t *testing.T) {
+	var inputs []string
+	loadLatin1JSON(t, "idempotence.json", &inputs)
+	for _, in := range inputs {
+		in = bytesOf(in)
+		for _, c := range All {
+			if c != IA {
+				checkIdempotent(t, c, in)
+			}
+		}
+	}
+}
+
+func checkIdempotent(t *testing.T, c *Canonicalizer, in string) {
+	t.Helper()
+	once, err := c.Canonicalize(in)
+	if err != nil {
+		e, ok := err.(*Error)
+		if !ok || e.Input != in || e.Op != c.Name() {
+			t.Errorf("%s(%q): error %v is not an *Error naming the input", c.Name(), in, err)
+		}
+		return
+	}
+	twice, err := c.Canonicalize(once)
+	if err != nil {
+		t.Errorf("%s(%q) = %q, which it rejects: %v", c.Name(), in, once, err)
+		return
+	}
+	if twice != once {
+		t.Errorf("%s not idempotent on %q: %q, then %q", c.Name(), in, once, twice)
+	}
+}
