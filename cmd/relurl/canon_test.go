@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func runCanonCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	st := run(&env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut}, append([]string{"canon"}, args...))
+	return out.String(), errOut.String(), st
+}
+
+func TestCanonCommand(t *testing.T) {
+	in := "http://www.Example.com/a/../b?y=2&x=1#f\r\nhttp://exa mple.com/\n\nhttps://www.example.com:443/B/?PHPSESSID=0123456789abcdef0123456789abcdef&z\n"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "http://www.example.com/b?y=2&x=1#f\n\n\nhttps://www.example.com/B/?PHPSESSID=0123456789abcdef0123456789abcdef&z\n"},
+		{[]string{"-canon", "semantic"}, "http://www.example.com/b?x=1&y=2\n\n\nhttps://www.example.com/B/?PHPSESSID=0123456789abcdef0123456789abcdef&z\n"},
+		{[]string{"-canon", "aggressive"}, "http://example.com/b?x=1&y=2\n\n\nhttp://example.com/b?z\n"},
+		{[]string{"-surt"}, "http://(com,example,www,)/b?y=2&x=1#f\n\n\nhttps://(com,example,www,)/B/?PHPSESSID=0123456789abcdef0123456789abcdef&z\n"},
+		{[]string{"-form", "surt", "-no-scheme", "-no-trailing-comma", "-strip-www", "-canon", "semantic"}, "com,example)/b?x=1&y=2\n\n\ncom,example)/B/?PHPSESSID=0123456789abcdef0123456789abcdef&z\n"},
+		{[]string{"-form", "ssurt"}, "com,example,www,//http:/b?y=2&x=1#f\n\n\ncom,example,www,//https:/B/?PHPSESSID=0123456789abcdef0123456789abcdef&z\n"},
+	} {
+		out, errOut, st := runCanonCmd(t, in, tt.args...)
+		if out != tt.want {
+			t.Errorf("canon %v:\n got %q\nwant %q", tt.args, out, tt.want)
+		}
+		// Lines 2 (a space in the host) and 3 (empty) fail, named.
+		if st != exitRejected || !strings.Contains(errOut, "canon: line 2: ") || !strings.Contains(errOut, "canon: line 3: ") ||
+			strings.Contains(errOut, "line 1:") || strings.Contains(errOut, "line 4:") {
+			t.Errorf("canon %v: status %d, stderr %q; want 1 and errors for lines 2 and 3", tt.args, st, errOut)
+		}
+	}
+	// The CDX key: "-" for the empty line, the space kept (escaped) as the
+	// surt library does.
+	out, errOut, st := runCanonCmd(t, in, "-form", "cdx")
+	want := "com,example)/b?x=1&y=2\ncom,exa%20mple)/\n-\ncom,example)/b?z\n"
+	if out != want || st != exitOK || errOut != "" {
+		t.Errorf("canon -form cdx: %q, %q, status %d; want %q", out, errOut, st, want)
+	}
+}
+
+func TestCanonCommandArgsAndUsage(t *testing.T) {
+	out, errOut, st := runCanonCmd(t, "", "-canon", "google", "HTTP://Example.com/%7e%2541", "http://[::1")
+	if out != "http://example.com/~A\n\n" || st != exitRejected || !strings.Contains(errOut, "argument 2") {
+		t.Errorf("canon args: %q, %q, status %d", out, errOut, st)
+	}
+	for _, args := range [][]string{{"-canon", "nope"}, {"-form", "x"}, {"-surt", "-form", "cdx"}} {
+		if _, _, st := runCanonCmd(t, "", args...); st != exitUsage {
+			t.Errorf("canon %v: status %d, want %d", args, st, exitUsage)
+		}
+	}
+}
