@@ -96,15 +96,18 @@ func runCanon(e *env, args []string) int {
 		var err error
 		buf, err = key(buf[:0], s)
 		if err != nil {
+			buf = buf[:0]
+		}
+		l.out.Write(append(buf, '\n'))
+		if err != nil {
+			// After the line it is about: errorf flushes the output first.
 			what := fmt.Sprintf("line %d", l.lineNo())
 			if fs.NArg() > 0 {
 				what = fmt.Sprintf("argument %d", n)
 			}
 			l.errorf("canon: %s: %v", what, strings.TrimPrefix(err.Error(), "canon: "))
 			failed = true
-			buf = buf[:0]
 		}
-		l.out.Write(append(buf, '\n'))
 	})
 	if !l.finish("canon", readErr) || failed {
 		return exitRejected

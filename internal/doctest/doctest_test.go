@@ -291,7 +291,7 @@ func workDir(t *testing.T) string {
 // the packages the docs may cite, by "PKG.NAME".
 func goExamples(t *testing.T) map[string]string {
 	t.Helper()
-	pkgs := map[string]string{"relurl": root, "base": root + "/base", "links": root + "/links", "limits": root + "/limits", "doctest": "."}
+	pkgs := map[string]string{"relurl": root, "base": root + "/base", "links": root + "/links", "limits": root + "/limits", "canon": root + "/canon", "doctest": "."}
 	ex := map[string]string{}
 	for pkg, dir := range pkgs {
 		files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))

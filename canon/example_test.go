@@ -1,0 +1,73 @@
+package canon_test
+
+import (
+	"fmt"
+
+	"github.com/relurl/relurl/canon"
+)
+
+func Example() {
+	in := "HTTPS://www.Example.com:443/a/./b/../%7Ec/?b=2&a=1&PHPSESSID=0123456789abcdef0123456789abcdef#top"
+	for _, c := range canon.All {
+		s, err := c.Canonicalize(in)
+		if err != nil {
+			fmt.Println(c.Name(), "fails:", err)
+			continue
+		}
+		fmt.Printf("%-16s %s\n", c.Name(), s)
+	}
+	// Output:
+	// whatwg           https://www.example.com/a/%7Ec/?b=2&a=1&PHPSESSID=0123456789abcdef0123456789abcdef#top
+	// google           https://www.example.com/a/~c/?b=2&a=1&PHPSESSID=0123456789abcdef0123456789abcdef
+	// semantic_precise https://www.example.com/a/~c/?PHPSESSID=0123456789abcdef0123456789abcdef&a=1&b=2#top
+	// semantic         https://www.example.com/a/~c/?PHPSESSID=0123456789abcdef0123456789abcdef&a=1&b=2
+	// aggressive       http://example.com/a/~c?a=1&b=2
+	// ia               HTTPS://example.com/a/~c?&a=1&b=2
+}
+
+func ExampleCDXKey() {
+	for _, u := range []string{
+		"http://www.Example.com/A/?b=2&a=1",
+		"https://example.com:443/a?jsessionid=0123456789ABCDEF0123456789abcdef",
+		"http://192.168.1.254/info/",
+		"dns:example.com",
+		"",
+		"http://example.com:99999/",
+	} {
+		key, err := canon.CDXKey(u)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(key)
+	}
+	// Output:
+	// com,example)/a?a=1&b=2
+	// com,example)/a
+	// 254,1,168,192)/info
+	// dns:example.com
+	// -
+	// canon: cdx "http://example.com:99999/": port is not a number from 0 to 65535 (the surt library fails)
+}
+
+func ExampleCanonicalizer_SURT() {
+	u := "http://user@www.example.org:8080/a?q#f"
+	for _, o := range []canon.SURTOptions{
+		{},
+		{OmitTrailingComma: true},
+		{OmitScheme: true, OmitTrailingComma: true, StripWWW: true},
+	} {
+		s, _ := canon.WHATWG.SURT(u, o)
+		fmt.Println(s)
+	}
+	s, _ := canon.Semantic.SURT(u, canon.SURTOptions{OmitScheme: true})
+	fmt.Println(s)
+	ss, _ := canon.WHATWG.SSURT(u)
+	fmt.Println(ss)
+	// Output:
+	// http://(org,example,www,:8080)/a?q#f
+	// http://(org,example,www:8080)/a?q#f
+	// org,example:8080)/a?q#f
+	// org,example,www,:8080)/a?q
+	// org,example,www,//8080:http@user:/a?q#f
+}
