@@ -222,7 +222,7 @@ func (h *handyURL) googleCanonicalize() {
 	}
 	if h.host != "" {
 		host := string(appendDecodedRepeatedly(nil, h.host))
-		if !isASCII(host) {
+		if !isASCII(host) && !hasLongLabel(host) {
 			if a, err := idna2003.ToASCII(strings.ToValidUTF8(host, "")); err == nil {
 				host = a
 			}
@@ -243,6 +243,24 @@ func (h *handyURL) googleCanonicalize() {
 		h.path = string(appendEscapeOnce(nil, path))
 		h.hasPath = true
 	}
+}
+
+// maxIDNALabel bounds the labels given to IDNA: Punycode takes time up to
+// the square of a label's length, and a label this long could never encode
+// to the 63 bytes IDNA allows (a longer one is left as it is, as the
+// library leaves a host its codec rejects).
+const maxIDNALabel = 1024
+
+func hasLongLabel(host string) bool {
+	n := 0
+	for i := 0; i < len(host); i++ {
+		if host[i] == '.' {
+			n = 0
+		} else if n++; n > maxIDNALabel {
+			return true
+		}
+	}
+	return false
 }
 
 func isASCII(s string) bool {
