@@ -85,7 +85,11 @@ func (c *Canonicalizer) canonHost(scratch []byte, p *parts) ([]byte, string) {
 		h = string(scratch)
 	}
 	if r&ruleStripWWW != 0 {
-		h = stripWWW(h)
+		// All of them, unlike urlcanon, else "www.www.example.com" would
+		// lose one per round (docs/keys.md#departures-from-urlcanon).
+		for n := wwwPrefix(h); n > 0; n = wwwPrefix(h) {
+			h = h[n:]
+		}
 	}
 	if r&ruleFixHostDots != 0 {
 		if f := fixHostDots(h); f != "" {
@@ -111,7 +115,7 @@ func (c *Canonicalizer) canonHost(scratch []byte, p *parts) ([]byte, string) {
 	return scratch, h
 }
 
-// wwwLabel matches urlcanon's and the surt library's "^www\d*\.".
+// wwwPrefix is the length of what matches urlcanon's and the surt library's "^www\d*\.".
 func wwwPrefix(h string) int {
 	if !strings.HasPrefix(h, "www") {
 		return 0
