@@ -87,6 +87,8 @@ func FuzzCanonicalize(f *testing.F) {
 		{"http://example.com/a%3Fb%23c", "http://example.com/a"},                                  // encoded "?" and "#"
 		{"www.example.com", "example.com/path"},                                                   // no scheme
 		{"http://[::1]:8080/", "http://[::1]:8080/x"},                                             // IPv6
+		{"http://www.www.example.com/", "foo:///%2F"},                                             // www twice; a decoded "/" after an empty host
+		{"http://a..b.../x%2F..%2Fy", "http://a.b/y"},                                             // host dots; a decoded "/.."
 	} {
 		f.Add(s[0], s[1])
 	}
