@@ -202,7 +202,7 @@ func httpProtocolLen(s string) int {
 
 // appendEscapeOnce is the library's escapeOnce: Python's quote() with every
 // printable ASCII byte but "#" and "%" safe.
-func appendEscapeOnce(dst []byte, s string) []byte { return appendEncoded(dst, s, setMinimal) }
+func appendEscapeOnce(dst []byte, s string) []byte { return appendEncoded(dst, s, &setMinimal) }
 
 func minimalEscape(s string) string {
 	d := appendDecodedRepeatedly(nil, s)

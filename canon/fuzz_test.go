@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/internal/percent"
 	"github.com/relurl/relurl/whatwg"
 )
 
@@ -13,23 +14,11 @@ import (
 // reference appendDecodedRepeatedly is checked against.
 func slowDecodeRepeatedly(s string) string {
 	for {
-		var b []byte
-		for i := 0; i < len(s); i++ {
-			if s[i] == '%' && i+2 < len(s) {
-				h, ok1 := unhex(s[i+1])
-				l, ok2 := unhex(s[i+2])
-				if ok1 && ok2 {
-					b = append(b, h<<4|l)
-					i += 2
-					continue
-				}
-			}
-			b = append(b, s[i])
-		}
-		if string(b) == s {
+		d := string(percent.AppendDecoded(nil, s))
+		if d == s {
 			return s
 		}
-		s = string(b)
+		s = d
 	}
 }
 

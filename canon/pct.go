@@ -1,65 +1,33 @@
 package canon
 
+import "github.com/relurl/relurl/internal/percent"
+
 // Percent-decoding and -encoding, shared by the canonicalizers and CDXKey
 // (docs/keys.md#percent-escapes).
 
-// Encode sets, as bits of encodeSets[c].
-const (
-	setMinimal  uint8 = 1 << iota // C0 controls, space, DEL and above, "#", "%"
-	setPath                       // minimal and "?"
-	setSpecial                    // path of a special scheme: also "\"
-	setFile                       // file path: also "|"
-	setUserinfo                   // minimal and ":", "@", "/", "?", "\"
-	setHost                       // minimal and the URL Standard's forbidden host code points
-	setQueryArg                   // minimal and "&", "="
+// The encode sets (internal/percent is the one encoder).
+var (
+	// setMinimal is Google Safe Browsing's: bytes up to the space, DEL
+	// and above, "#" and "%" (the surt library's escapeOnce).
+	setMinimal = percent.Set{}.AddRange(0, 0x20).AddRange(0x7f, 0xff).Add("#%")
+	// setPath adds "?", which would start the query.
+	setPath = setMinimal.Add("?")
+	// setSpecial adds "\", a "/" in a special URL's path.
+	setSpecial = setPath.Add("\\")
+	// setFile adds "|": "C|" is the drive letter "C:" in a file path.
+	setFile = setSpecial.Add("|")
+	// setUserinfo adds what would end the username or the userinfo.
+	setUserinfo = setMinimal.Add(":@/?\\")
+	// setHost adds the URL Standard's forbidden host code points.
+	setHost = setMinimal.Add("/:<>?@[\\]^|")
+	// setQueryArg adds the separators of query names and values.
+	setQueryArg = setMinimal.Add("&=")
 )
-
-var encodeSets = func() (t [256]uint8) {
-	for c := 0; c < 256; c++ {
-		if c <= 0x20 || c >= 0x7f || c == '#' || c == '%' {
-			t[c] = setMinimal | setPath | setSpecial | setFile | setUserinfo | setHost | setQueryArg
-		}
-	}
-	t['?'] |= setPath | setSpecial | setFile | setUserinfo | setHost
-	t['\\'] |= setSpecial | setFile | setUserinfo | setHost
-	t['|'] |= setFile | setHost
-	for _, c := range ":@/" {
-		t[c] |= setUserinfo | setHost
-	}
-	for _, c := range "<>[]^" {
-		t[c] |= setHost
-	}
-	t['&'] |= setQueryArg
-	t['='] |= setQueryArg
-	return t
-}()
-
-const upperHex = "0123456789ABCDEF"
 
 // appendEncoded appends s with every byte in set percent-encoded
 // (upper-case hex, as urlcanon and the surt library write it).
-func appendEncoded(dst []byte, s string, set uint8) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if encodeSets[c]&set != 0 {
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
-		} else {
-			dst = append(dst, c)
-		}
-	}
-	return dst
-}
-
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
+func appendEncoded(dst []byte, s string, set *percent.Set) []byte {
+	return percent.Append(dst, s, set)
 }
 
 // appendDecodedRepeatedly appends s percent-decoded until no "%XX" is left:
@@ -78,12 +46,10 @@ func appendDecodedRepeatedly(dst []byte, s string) []byte {
 			if n-start < 3 || dst[n-3] != '%' {
 				break
 			}
-			h, ok1 := unhex(dst[n-2])
-			l, ok2 := unhex(dst[n-1])
-			if !ok1 || !ok2 {
+			if !percent.IsHex(dst[n-2]) || !percent.IsHex(dst[n-1]) {
 				break
 			}
-			dst = append(dst[:n-3], h<<4|l)
+			dst = append(dst[:n-3], percent.Unhex(dst[n-2])<<4|percent.Unhex(dst[n-1]))
 		}
 	}
 	return dst
@@ -101,7 +67,7 @@ func hasEscape(s string) bool {
 }
 
 // recode decodes s repeatedly and encodes set again, using scratch.
-func recode(scratch []byte, s string, set uint8) ([]byte, string) {
+func recode(scratch []byte, s string, set *percent.Set) ([]byte, string) {
 	if !hasEscape(s) && !needsEncoding(s, set) {
 		return scratch, s
 	}
@@ -111,9 +77,9 @@ func recode(scratch []byte, s string, set uint8) ([]byte, string) {
 	return scratch, string(scratch[n:])
 }
 
-func needsEncoding(s string, set uint8) bool {
+func needsEncoding(s string, set *percent.Set) bool {
 	for i := 0; i < len(s); i++ {
-		if encodeSets[s[i]]&set != 0 {
+		if set.Contains(s[i]) {
 			return true
 		}
 	}

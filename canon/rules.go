@@ -24,8 +24,8 @@ func (c *Canonicalizer) rewrite(p *parts) {
 		}
 	}
 	if r&ruleDecode != 0 {
-		scratch, p.user = recode(scratch, p.user, setUserinfo)
-		scratch, p.pass = recode(scratch, p.pass, setUserinfo)
+		scratch, p.user = recode(scratch, p.user, &setUserinfo)
+		scratch, p.pass = recode(scratch, p.pass, &setUserinfo)
 	}
 	if p.hasHost && p.host != "" && p.host[0] != '[' {
 		scratch, p.host = c.canonHost(scratch, p)
@@ -35,7 +35,7 @@ func (c *Canonicalizer) rewrite(p *parts) {
 		scratch = c.canonQuery(scratch, p)
 	}
 	if p.hasFrag && r&ruleDecode != 0 {
-		_, p.frag = recode(scratch, p.frag, setMinimal)
+		_, p.frag = recode(scratch, p.frag, &setMinimal)
 	}
 }
 
@@ -107,9 +107,9 @@ func (c *Canonicalizer) canonHost(scratch []byte, p *parts) ([]byte, string) {
 		}
 		return scratch, h
 	}
-	if needsEncoding(h, setHost) {
+	if needsEncoding(h, &setHost) {
 		n := len(scratch)
-		scratch = appendEncoded(scratch, h, setHost)
+		scratch = appendEncoded(scratch, h, &setHost)
 		h = string(scratch[n:])
 	}
 	return scratch, h
@@ -158,7 +158,7 @@ func (c *Canonicalizer) canonPath(scratch []byte, p *parts) []byte {
 	if p.opaque {
 		// Decoded, an opaque path could start with "/" and stop being
 		// opaque: that "/" stays encoded.
-		if !hasEscape(p.path) && !needsEncoding(p.path, setPath) {
+		if !hasEscape(p.path) && !needsEncoding(p.path, &setPath) {
 			return scratch
 		}
 		scratch = appendDecodedRepeatedly(scratch[:0], p.path)
@@ -168,16 +168,16 @@ func (c *Canonicalizer) canonPath(scratch []byte, p *parts) []byte {
 			scratch = append(scratch, "%2F"...)
 			d = d[1:]
 		}
-		scratch = appendEncoded(scratch, d, setPath)
+		scratch = appendEncoded(scratch, d, &setPath)
 		p.path = string(scratch[n:])
 		return scratch
 	}
-	set := setPath
+	set := &setPath
 	switch {
 	case p.scheme == "file":
-		set = setFile
+		set = &setFile
 	case p.special:
-		set = setSpecial
+		set = &setSpecial
 	}
 	path := p.path
 	if hasEscape(path) {
@@ -273,11 +273,11 @@ func (c *Canonicalizer) canonQuery(scratch []byte, p *parts) []byte {
 	q := p.query
 	switch {
 	case r&ruleQueryByParam != 0:
-		if hasEscape(q) || needsEncoding(q, setMinimal) {
+		if hasEscape(q) || needsEncoding(q, &setMinimal) {
 			q, scratch = recodeQueryArgs(scratch, q)
 		}
 	case r&ruleDecode != 0:
-		scratch, q = recode(scratch, q, setMinimal)
+		scratch, q = recode(scratch, q, &setMinimal)
 	}
 	if r&ruleLowercaseQuery != 0 {
 		q = asciiLower(q)
@@ -322,11 +322,11 @@ func recodeQueryArgs(scratch []byte, q string) (string, []byte) {
 		}
 		name, value, hasValue := strings.Cut(arg, "=")
 		dec = appendDecodedRepeatedly(dec[:0], name)
-		out = appendEncoded(out, string(dec), setQueryArg)
+		out = appendEncoded(out, string(dec), &setQueryArg)
 		if hasValue {
 			out = append(out, '=')
 			dec = appendDecodedRepeatedly(dec[:0], value)
-			out = appendEncoded(out, string(dec), setQueryArg)
+			out = appendEncoded(out, string(dec), &setQueryArg)
 		}
 		if !more {
 			break

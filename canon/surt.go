@@ -1,6 +1,10 @@
 package canon
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/relurl/relurl/internal/percent"
+)
 
 // SURT and SSURT as IIPC's urlcanon writes them (docs/keys.md#surt-and-ssurt).
 // A SURT (Sort-friendly URI Reordering Transform) reverses the labels of
@@ -199,7 +203,7 @@ func isIPv4(host string) bool {
 
 func isHex(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if _, ok := unhex(s[i]); !ok {
+		if !percent.IsHex(s[i]) {
 			return false
 		}
 	}
