@@ -21,8 +21,10 @@ func TestLinear(t *testing.T) {
 		"session ids":    func(n int) string { return "http://h/?" + strings.Repeat("sid=0123456789abcdef&", n/21) },
 		"long host":      func(n int) string { return "http://" + strings.Repeat("a", n) + ".com/" },
 		"opaque host":    func(n int) string { return "foo://" + strings.Repeat("%2541", n/5) + "/" },
-		"aspx":           func(n int) string { return "http://h" + strings.Repeat("/(0123456789abcdef01234567)", n/27) + "/x.aspx" },
-		"www":            func(n int) string { return "http://" + strings.Repeat("www.", n/4) + "example.com/" },
+		"aspx": func(n int) string {
+			return "http://h" + strings.Repeat("/(0123456789abcdef01234567)", n/27) + "/x.aspx"
+		},
+		"www": func(n int) string { return "http://" + strings.Repeat("www.", n/4) + "example.com/" },
 	}
 	for name, shape := range shapes {
 		for _, c := range All {

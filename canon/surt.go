@@ -60,7 +60,13 @@ func (c *Canonicalizer) canonParts(s string) (parts, error) {
 		if err != nil {
 			return parts{}, err
 		}
-		s = string(b)
+		p, err := c.parse(string(b))
+		if err != nil {
+			// The library's URL is no URL to the URL Standard.
+			err.(*Error).Input = s
+			return parts{}, err
+		}
+		return p, nil
 	}
 	p, err := c.parse(s)
 	if err != nil {

@@ -1,6 +1,10 @@
 package canon
 
-import "github.com/relurl/relurl/whatwg"
+import (
+	"strings"
+
+	"github.com/relurl/relurl/whatwg"
+)
 
 // This file holds every call into package whatwg, so that a change of its
 // API is one edit here.
@@ -15,27 +19,59 @@ type parts struct {
 	hasHost, hasQuery, hasFrag, opaque, special bool
 }
 
-// parseParts runs the URL Standard's basic URL parser on s (no base).
+// parseParts runs the URL Standard's basic URL parser on s (no base). It
+// uses only the getters of the URL API (href, protocol, username, password,
+// hostname, port, pathname, search, hash) and reads from the href what they
+// do not say: whether the host, the query and the fragment are null.
 func parseParts(s string) (parts, error) {
 	u, err := whatwg.Parse(s, nil)
 	if err != nil {
 		return parts{}, err
 	}
+	href, protocol := u.Href(), u.Protocol()
 	p := parts{
-		href:    u.Href(),
-		scheme:  u.Scheme(),
-		user:    u.Username(),
-		pass:    u.Password(),
-		host:    u.Hostname(),
-		port:    u.Port(),
-		path:    u.Pathname(),
-		hasHost: u.HasHost(),
-		opaque:  u.HasOpaquePath(),
-		special: u.Special(),
+		href:   href,
+		scheme: protocol[:len(protocol)-1],
+		user:   u.Username(),
+		pass:   u.Password(),
+		host:   u.Hostname(),
+		port:   u.Port(),
+		path:   u.Pathname(),
+		query:  u.Search(),
+		frag:   u.Hash(),
 	}
-	p.query, p.hasQuery = u.Query()
-	p.frag, p.hasFrag = u.Fragment()
+	rest := href[len(protocol):]
+	// The serializer writes "//" exactly when the host is non-null, and a
+	// path that does not start with "/" only when it is opaque.
+	p.hasHost = strings.HasPrefix(rest, "//")
+	p.opaque = !p.hasHost && !strings.HasPrefix(rest, "/")
+	p.special = isSpecial(p.scheme)
+	// "#" and "?" are percent-encoded everywhere but as delimiters, so a
+	// null fragment or query leaves no trace, an empty one a final "#"
+	// or "?".
+	if p.frag != "" {
+		p.frag, p.hasFrag = p.frag[1:], true
+		href = href[:len(href)-len(p.frag)-1]
+	} else if strings.HasSuffix(href, "#") {
+		p.hasFrag = true
+		href = href[:len(href)-1]
+	}
+	if p.query != "" {
+		p.query, p.hasQuery = p.query[1:], true
+	} else {
+		p.hasQuery = strings.HasSuffix(href, "?")
+	}
 	return p, nil
+}
+
+// isSpecial reports whether scheme is one of the URL Standard's special
+// schemes (section 4.2).
+func isSpecial(scheme string) bool {
+	switch scheme {
+	case "ftp", "file", "http", "https", "ws", "wss":
+		return true
+	}
+	return false
 }
 
 // isMissingScheme reports whether err is the parser's
