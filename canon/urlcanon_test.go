@@ -299,3 +299,30 @@ func checkIdempotent(t *testing.T, c *Canonicalizer, in string) {
 		t.Errorf("%s not idempotent on %q: %q, then %q", c.Name(), in, once, twice)
 	}
 }
+
+// TestNotes: urlcanon's notes.txt lists inputs its authors found no
+// canonical form for (the URL Standard rejects most). Each canonicalizer
+// rejects each with an *Error naming it, or canonicalizes it idempotently.
+func TestNotes(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "urlcanon", "notes.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(raw), "\n") {
+		if !strings.HasPrefix(line, "http") {
+			continue
+		}
+		// The file writes two control bytes as Python escapes.
+		in := strings.NewReplacer(`\x01`, "\x01", `\x80`, "\x80").Replace(line)
+		for _, c := range All {
+			if c != IA {
+				checkIdempotent(t, c, in)
+			}
+		}
+		n++
+	}
+	if n < 10 {
+		t.Fatalf("read %d inputs from notes.txt", n)
+	}
+}
