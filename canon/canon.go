@@ -17,8 +17,9 @@
 // and its own rules, and a key that is to join an index must be computed the
 // same way. CDXKey does exactly that, not the URL Standard.
 //
-// Every canonicalizer is idempotent: Canonicalize(Canonicalize(u)) gives
-// Canonicalize(u) (FuzzCanonicalize holds it).
+// Every urlcanon canonicalizer is idempotent: Canonicalize(Canonicalize(u))
+// gives Canonicalize(u) (FuzzCanonicalize holds it). IA, the surt library's,
+// is not, as the library is not.
 package canon
 
 import (

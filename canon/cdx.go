@@ -333,7 +333,9 @@ func dotted(v uint32) string {
 var decimalIP = regexp.MustCompile(`^([1-9][0-9]*)(\.[0-9]+)?(\.[0-9]+)?(\.[0-9]+)?$`)
 var octalIP = regexp.MustCompile(`^(0[0-7]*)(\.[0-7]+)?(\.[0-7]+)?(\.[0-7]+)?$`)
 
-func decimalOrOctalIP(h string) bool { return decimalIP.MatchString(h) || octalIP.MatchString(h) }
+func decimalOrOctalIP(h string) bool {
+	return isDigitsDots(h) && (decimalIP.MatchString(h) || octalIP.MatchString(h))
+}
 
 // inetAton is glibc's inet_aton on dotted digits: each part decimal, or
 // octal after a leading 0; the last part fills the bytes left.
@@ -402,9 +404,13 @@ func (h *handyURL) iaCanonicalize(massage bool) {
 	}
 	if h.hasQuery {
 		q := h.query
-		for _, re := range iaQuerySessionIDs {
-			if m := re.FindStringSubmatch(q); m != nil {
-				q = m[1] + m[2]
+		// Every pattern holds "sessionid", "sid" or "cfid", case aside:
+		// most queries skip them all.
+		if lower := asciiLower(q); strings.Contains(lower, "sessionid") || strings.Contains(lower, "sid") || strings.Contains(lower, "cfid") {
+			for _, re := range iaQuerySessionIDs {
+				if m := re.FindStringSubmatch(q); m != nil {
+					q = m[1] + m[2]
+				}
 			}
 		}
 		q = alphaReorderQuery(asciiLower(q))
