@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/internal/percent"
-	"github.com/relurl/relurl/whatwg"
 )
 
 // slowDecodeRepeatedly is urlcanon's pct_decode_repeatedly as it is
@@ -90,7 +89,7 @@ func FuzzCanonicalize(f *testing.F) {
 }
 
 func checkCanonicalize(t *testing.T, s string) {
-	_, perr := whatwg.Parse(s, nil)
+	perr := parseError(s)
 	for _, c := range All {
 		if c == IA {
 			continue

@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/relurl/relurl/whatwg"
@@ -78,8 +79,14 @@ func isSpecial(scheme string) bool {
 // missing-scheme-non-relative-URL: s has no scheme, so a canonicalizer
 // that defaults to http may prefix "http://".
 func isMissingScheme(err error) bool {
-	e, ok := err.(*whatwg.Error)
-	return ok && e.Reason == whatwg.MissingSchemeNonRelativeURL
+	return errors.Is(err, whatwg.MissingSchemeNonRelativeURL)
+}
+
+// parseError is the URL Standard's parser's error on s, nil when it
+// accepts s (for the tests' "never fails on what the parser accepts").
+func parseError(s string) error {
+	_, err := whatwg.Parse(s, nil)
+	return err
 }
 
 // reparseHost is the host of a special URL after the URL Standard's host
