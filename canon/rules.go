@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// rewrite runs the canonicalizer's rules on the parsed URL p. The order is urlcanon's (python/urlcanon/canon.py), with
-// the departures docs/keys.md#departures-from-urlcanon lists.
+// rewrite runs the canonicalizer's rules on the parsed URL p. The order is
+// urlcanon's (python/urlcanon/canon.py), with the departures
+// docs/keys.md#departures-from-urlcanon lists.
 func (c *Canonicalizer) rewrite(p *parts) {
 	r := c.rules
 	var scratch []byte
