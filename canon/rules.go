@@ -62,16 +62,7 @@ func (p *parts) appendTo(dst []byte) []byte {
 	} else if !p.opaque && strings.HasPrefix(p.path, "//") {
 		dst = append(dst, "/."...) // else "//" would start a host
 	}
-	dst = append(dst, p.path...)
-	if p.hasQuery {
-		dst = append(dst, '?')
-		dst = append(dst, p.query...)
-	}
-	if p.hasFrag {
-		dst = append(dst, '#')
-		dst = append(dst, p.frag...)
-	}
-	return dst
+	return p.appendPathQueryFragment(dst)
 }
 
 // canonHost rewrites a host that is not an IPv6 address
@@ -135,17 +126,19 @@ func stripWWW(h string) string { return h[wwwPrefix(h):] }
 
 // fixHostDots removes leading and trailing dots and folds runs of dots, as
 // Google Safe Browsing's canonicalization says (urlcanon fix_host_dots).
-func fixHostDots(h string) string {
-	h = strings.Trim(h, ".")
-	if !strings.Contains(h, "..") {
-		return h
+func fixHostDots(h string) string { return foldRuns(strings.Trim(h, "."), '.') }
+
+// foldRuns writes each run of c in s as one c.
+func foldRuns(s string, c byte) string {
+	if !strings.Contains(s, string([]byte{c, c})) {
+		return s
 	}
 	var b strings.Builder
-	for i := 0; i < len(h); i++ {
-		if h[i] == '.' && i > 0 && h[i-1] == '.' {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c && i > 0 && s[i-1] == c {
 			continue
 		}
-		b.WriteByte(h[i])
+		b.WriteByte(s[i])
 	}
 	return b.String()
 }
@@ -239,19 +232,7 @@ func removeDotSegments(path string) string {
 }
 
 // collapseSlashes folds runs of "/" (urlcanon collapse_consecutive_slashes).
-func collapseSlashes(path string) string {
-	if !strings.Contains(path, "//") {
-		return path
-	}
-	var b strings.Builder
-	for i := 0; i < len(path); i++ {
-		if path[i] == '/' && i > 0 && path[i-1] == '/' {
-			continue
-		}
-		b.WriteByte(path[i])
-	}
-	return b.String()
-}
+func collapseSlashes(path string) string { return foldRuns(path, '/') }
 
 func asciiLower(s string) string {
 	for i := 0; i < len(s); i++ {
