@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/canon"
 )
 
 func runCanonCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, status int) {
@@ -55,4 +58,55 @@ func TestCanonCommandArgsAndUsage(t *testing.T) {
 			t.Errorf("canon %v: status %d, want %d", args, st, exitUsage)
 		}
 	}
+}
+
+// FuzzCanonCommand: on any input, relurl canon writes one line per input
+// line, the library's answer for that line or an empty line with an error
+// naming it, and exits 0 or 1.
+func FuzzCanonCommand(f *testing.F) {
+	f.Add([]byte("http://www.Example.com/a?b=1&a=2\r\nhttp://exa mple/\n\n"), uint8(0)) // CRLF, a rejected line, an empty one
+	f.Add([]byte("a\x00b\n\xff\xfe\nmailto:x"), uint8(3))                               // NUL, invalid UTF-8, no final newline
+	f.Add([]byte("http://h:99999/\nfiledesc:x\n"), uint8(7))                            // the surt library's failure and exception
+	f.Fuzz(func(t *testing.T, data []byte, pick uint8) {
+		forms := []string{"url", "surt", "ssurt", "cdx"}
+		c := canon.All[int(pick)%len(canon.All)]
+		form := forms[int(pick/8)%len(forms)]
+		var out, errb bytes.Buffer
+		st := run(&env{stdin: bytes.NewReader(data), stdout: &out, stderr: &errb}, []string{"canon", "-canon", c.Name(), "-form", form})
+		in := inputLines(data)
+		got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		if out.Len() == 0 {
+			got = nil
+		}
+		if len(got) != len(in) || st != exitOK && st != exitRejected {
+			t.Fatalf("%s %s: %d input lines, %d output lines, status %d", c.Name(), form, len(in), len(got), st)
+		}
+		failed := false
+		for i, line := range in {
+			var want string
+			var err error
+			switch form {
+			case "url":
+				want, err = c.Canonicalize(line)
+			case "surt":
+				want, err = c.SURT(line, canon.SURTOptions{})
+			case "ssurt":
+				want, err = c.SSURT(line)
+			case "cdx":
+				want, err = canon.CDXKey(line)
+			}
+			if err != nil {
+				failed = true
+				if !strings.Contains(errb.String(), fmt.Sprintf("line %d: ", i+1)) {
+					t.Errorf("%s %s line %d: no error on standard error for %v", c.Name(), form, i+1, err)
+				}
+			}
+			if got[i] != want {
+				t.Errorf("%s %s line %d %q: got %q, want %q", c.Name(), form, i+1, line, got[i], want)
+			}
+		}
+		if failed != (st == exitRejected) {
+			t.Errorf("%s %s: status %d, a line failed: %v", c.Name(), form, st, failed)
+		}
+	})
 }
