@@ -7,14 +7,6 @@ import (
 	"github.com/relurl/relurl/canon"
 )
 
-func init() {
-	register(&command{
-		name:     "canon",
-		synopsis: "canonicalize URLs, or write their SURT, SSURT or CDX key (docs/keys.md)",
-		run:      runCanon,
-	})
-}
-
 const canonHelp = `
 Canonicalizes each URL, from the arguments or, with none, from the lines
 of standard input (LF or CRLF), and prints one result per line, in order
@@ -87,30 +79,25 @@ func runCanon(e *env, args []string) int {
 		e.errorf("canon: -form %q: want url, surt, ssurt or cdx", *form)
 		return exitUsage
 	}
-	l := newLineIO(e)
-	failed := false
+	f := newFilter(e, "canon")
 	var buf []byte
 	n := 0
-	readErr := l.forEach(fs.Args(), func(s string) {
+	readErr := f.forEach(fs.Args(), func(s string) {
 		n++
 		var err error
 		buf, err = key(buf[:0], s)
 		if err != nil {
 			buf = buf[:0]
 		}
-		l.out.Write(append(buf, '\n'))
+		f.out.Write(append(buf, '\n'))
 		if err != nil {
-			// After the line it is about: errorf flushes the output first.
-			what := fmt.Sprintf("line %d", l.lineNo())
+			// After the line it is about: reject flushes the output first.
+			what := fmt.Sprintf("line %d", f.lineNo())
 			if fs.NArg() > 0 {
 				what = fmt.Sprintf("argument %d", n)
 			}
-			l.errorf("canon: %s: %v", what, strings.TrimPrefix(err.Error(), "canon: "))
-			failed = true
+			f.reject("%s: %s", what, strings.TrimPrefix(err.Error(), "canon: "))
 		}
 	})
-	if !l.finish("canon", readErr) || failed {
-		return exitRejected
-	}
-	return exitOK
+	return f.exit(readErr)
 }

@@ -44,6 +44,7 @@ type command struct {
 // some commands (completion, man) read the table themselves.
 func commandTable() []command {
 	return []command{
+		{"canon", "canonicalize URLs, or write their SURT, SSURT or CDX key (docs/keys.md)", runCanon},
 		{"check", "validate URLs against the BNF of RFC 1808 section 2.2", runCheck},
 		{"compare", "resolve references by RFC 1808, RFC 2396, RFC 3986 and WHATWG side by side", runCompare},
 		{"completion", "print a shell completion script: relurl completion bash|zsh", runCompletion},
