@@ -100,6 +100,17 @@ func ReadRows(r io.Reader, name string, row func(Row) error, bad func(error)) er
 	}
 }
 
+// ParseRow reads one line of links rows without a header: NDJSON, or
+// TSV in the columns "relurl links" writes (document, base, base_source,
+// element@attribute, ref, url). The Beam pipeline, which sees lines one
+// at a time, reads them by it.
+func ParseRow(line string) (Row, error) {
+	if strings.HasPrefix(line, "{") {
+		return ndjsonRow([]byte(line))
+	}
+	return defaultColumns.row(line)
+}
+
 // readLine returns the next line without its end ("\n" or "\r\n"), or
 // long when it is longer than MaxLine (then it is skipped whole).
 func readLine(br *bufio.Reader, buf *[]byte) (line []byte, long bool, err error) {
