@@ -44,7 +44,7 @@ func TestJobService(t *testing.T) {
 	// The worker pool starts one worker process per SDK environment; the
 	// binary it runs is the submitted one, staged through the job
 	// service's artifact API (-worker_binary spares a second build).
-	submit := exec.Command(bin, "-input", list, "-output", out, "-shards", "3",
+	submit := exec.Command(bin, "-input", list, "-output", out, "-shards", "3", "-graph", "host",
 		"--runner=universal", "--endpoint="+endpoint,
 		"--environment_type=EXTERNAL", "--environment_config="+pool,
 		"--worker_binary="+bin)
@@ -52,4 +52,5 @@ func TestJobService(t *testing.T) {
 		t.Fatalf("relurl-beam on the job service: %v\n%s", err, b)
 	}
 	checkOutput(t, dir, list, out, shards, offs)
+	checkGraph(t, out, shards)
 }

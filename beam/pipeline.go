@@ -54,8 +54,9 @@ func init() {
 }
 
 // Build adds to s the pipeline reading the paths listed in listFile and
-// writing links and errors to shards files each under outPrefix.
-func Build(s beam.Scope, listFile, outPrefix string, shards int) {
+// writing links and errors to shards files each under outPrefix. It
+// returns the links rows, for BuildGraph.
+func Build(s beam.Scope, listFile, outPrefix string, shards int) beam.PCollection {
 	paths := textio.Read(s, listFile)
 	// Reshuffle so that the files, not the lines of the list, are spread
 	// over workers.
@@ -63,6 +64,7 @@ func Build(s beam.Scope, listFile, outPrefix string, shards int) {
 	links, errs := beam.ParDo2(s, &extractFn{}, paths)
 	WriteSharded(s.Scope("links"), outPrefix, shards, links)
 	WriteSharded(s.Scope("errors"), outPrefix+"-errors", shards, errs)
+	return links
 }
 
 // extractFn reads one archive and emits a line per link and per error.

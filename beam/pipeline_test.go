@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
+	"github.com/relurl/relurl/graph"
 	"github.com/relurl/relurl/internal/warc/warctest"
 )
 
@@ -93,11 +94,45 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 	const shards = 3
 
 	pl, s := beam.NewPipelineWithRoot()
-	Build(s, list, out, shards)
+	links := Build(s, list, out, shards)
+	BuildGraph(s, links, graph.Host, out+"-graph", shards)
 	if _, err := run(context.Background(), pl); err != nil {
 		t.Fatal(err)
 	}
 	checkOutput(t, dir, list, out, shards, offs)
+	checkGraph(t, out, shards)
+}
+
+// checkGraph checks that the graph the pipeline wrote under out-graph,
+// grouped and counted by Beam, is the one package graph (and so "relurl
+// graph -level host") builds from the same links rows in one process.
+func checkGraph(t *testing.T, out string, shards int) {
+	t.Helper()
+	rows := strings.Join(readShards(t, out, shards), "\n") + "\n"
+	g := &graph.Builder{Level: graph.Host}
+	defer g.Close()
+	err := graph.ReadRows(strings.NewReader(rows), "links", func(r graph.Row) error {
+		if err := g.Add(r.Source, r.URL, r.Date); err != nil {
+			t.Errorf("local graph: %v", err)
+		}
+		return nil
+	}, func(err error) { t.Errorf("local graph: %v", err) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var local strings.Builder
+	if err := g.Write(&local, graph.TSV); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(strings.TrimSuffix(local.String(), "\n"), "\n")[1:] // without the header
+	sort.Strings(want)
+	got := readShards(t, out+"-graph", shards)
+	if len(want) < 3 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("graph by Beam:\n%s\nby package graph:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if errs := readShards(t, out+"-graph-errors", shards); len(errs) != 0 {
+		t.Errorf("graph errors: %q", errs)
+	}
 }
 
 // checkOutput checks the link and error shards a pipeline wrote under out
