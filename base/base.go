@@ -32,6 +32,7 @@
 package base
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -147,6 +148,11 @@ func (e *FallbackError) Error() string {
 	why := e.Err.Error()
 	if l, ok := e.Err.(*limits.Error); ok {
 		why = fmt.Sprintf("%d bytes, %v", e.Length, l)
+	} else if r := errors.Unwrap(e.Err); r != nil {
+		// A *whatwg.Error quotes the input again: its reason is enough
+		// (this package does not import whatwg, which a program reading
+		// by the RFCs does not link).
+		why = r.Error()
 	}
 	outer := "none"
 	if e.Outer.Source != None {
