@@ -145,20 +145,20 @@ func (e *FallbackError) Error() string {
 	if e.Offset >= 0 {
 		at = "at byte " + strconv.FormatInt(e.Offset, 10) + ": "
 	}
+	what := name + " " + e.Value
 	why := e.Err.Error()
 	if l, ok := e.Err.(*limits.Error); ok {
 		why = fmt.Sprintf("%d bytes, %v", e.Length, l)
-	} else if r := errors.Unwrap(e.Err); r != nil {
-		// A *whatwg.Error quotes the input again: its reason is enough
-		// (this package does not import whatwg, which a program reading
-		// by the RFCs does not link).
-		why = r.Error()
+	} else if errors.Unwrap(e.Err) != nil {
+		// The specification's failure (a *whatwg.Error) names its input,
+		// the href or the outer base that failed, and the offset.
+		what = name
 	}
 	outer := "none"
 	if e.Outer.Source != None {
 		outer = e.Outer.Source.String() + " " + excerpt(e.Outer.URL, len(e.Outer.URL))
 	}
-	return fmt.Sprintf("%s%s %s not used (%s); the base is the one outside it: %s", at, name, e.Value, why, outer)
+	return fmt.Sprintf("%s%s not used (%s); the base is the one outside it: %s", at, what, why, outer)
 }
 
 // Unwrap returns Err.

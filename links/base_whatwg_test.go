@@ -98,7 +98,7 @@ func TestBaseWHATWGRejected(t *testing.T) {
 					t.Errorf("%s %s %q: warning %+v (%v), want offset %d, reason %v", name, fn, tc.href, be, be.Err, at, tc.reason)
 				}
 				msg := be.Error()
-				if !strings.HasPrefix(msg, fmt.Sprintf("at byte %d: BASE href %q not used", at, tc.href)) || !strings.Contains(msg, tc.reason.Error()) {
+				if !strings.HasPrefix(msg, fmt.Sprintf("at byte %d: BASE href not used (whatwg: parse %q: ", at, tc.href)) || !strings.Contains(msg, tc.reason.Error()) {
 					t.Errorf("%s %s %q: message %q", name, fn, tc.href, msg)
 				}
 			}
