@@ -33,7 +33,7 @@ func FuzzOutputEscaping(f *testing.F) {
 			t.Fatalf("TSV %q for %q", tsv, s)
 		}
 		// An NDJSON row is one line of valid JSON that keeps every byte.
-		row := AppendRow(nil, NDJSON, s, links.Link{Element: "a", Attr: "href", Ref: s, URL: s})
+		row := AppendRow(nil, NDJSON, s, links.Link{Element: "a", Attr: "href", Ref: s, URL: s}, nil)
 		if bytes.Count(row, []byte("\n")) != 1 || row[len(row)-1] != '\n' {
 			t.Fatalf("NDJSON row for %q is not one line: %q", s, row)
 		}
