@@ -61,11 +61,23 @@ func FuzzWalkMessage(f *testing.F) {
 	f.Add([]byte("Content-Type: multipart/mixed; boundary=B\r\n\r\n--B\r\nContent-Type: multipart/mixed; boundary=C\r\n\r\n--C\r\n\r\nx\r\n--B--\r\n"))          // inner multipart cut by the outer delimiter
 	f.Add([]byte("Content-Type: message/rfc822\r\nContent-Transfer-Encoding: base64\r\n\r\nQTogYg0KDQp4\r\n"))                                                   // encoded composite (RFC 2045 6.4 forbids it)
 	f.Add([]byte("Content-Transfer-Encoding: quoted-printable\r\n\r\n" + strings.Repeat("q=3D", 2000) + "=\r\n"))                                                // quoted-printable line over 4 KiB
+	f.Add([]byte("Content-Base: http://a:99999/\r\nContent-Type: text/html\r\n\r\nx"))                                                                           // a base the URL Standard rejects (with len%4 == 3)
+	f.Add([]byte("Content-Base: ..;x/\r\nContent-Type: text/html\r\n\r\n"))                                                                                      // read differently by RFC 1808 and the others
 	f.Fuzz(func(t *testing.T, msg []byte) {
-		w := Walker{Limits: limits.Limits{Depth: 8, HeaderLine: 100, HeaderBlock: 1000, Record: 1000}}
+		// The specification varies with the input, and the URL limit is
+		// small: every part's base is one the specification accepts,
+		// within the limit (base.Within falls back otherwise).
+		spec := relurl.Specs()[len(msg)%4]
+		w := Walker{Limits: limits.Limits{Depth: 8, HeaderLine: 100, HeaderBlock: 1000, Record: 1000, URL: 64}, Spec: spec}
 		err := w.WalkMessage(bytes.NewReader(msg), Retrieved("http://r/m"), func(p *Part) error {
 			if p.Base.Source == None {
 				t.Fatalf("part %q lost the retrieval base", p.Position)
+			}
+			if len(p.Base.URL) > 64 {
+				t.Fatalf("part %q: base of %d bytes, over the limit", p.Position, len(p.Base.URL))
+			}
+			if _, err := spec.ResolveErr(p.Base.URL, "g"); err != nil {
+				t.Fatalf("part %q: base %q that %v rejects: %v", p.Position, p.Base.URL, spec, err)
 			}
 			_, err := io.Copy(io.Discard, p.Body)
 			_ = err // a body may fail to decode; the walk must still end
