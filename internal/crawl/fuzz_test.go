@@ -123,7 +123,7 @@ func FuzzRun(f *testing.F) {
 	f.Add([]byte("MIME-Version: 1.0\r\nContent-Type: text/html\r\nBase: http://h/\r\n\r\n<a href=y>"))                                                        // a message
 	f.Add([]byte("<a href=" + strings.Repeat("u", 100) + ">"))                                                                                                // over the URL limit
 	f.Add([]byte("WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 10\r\n\r\n<a href=x>\r\n\r\n")) // an archive
-	f.Add([]byte("Content-Base: http://a:99999/\r\nContent-Type: text/html\r\n\r\n<a href=g>   "))                                                              // a base header the URL Standard rejects (len%4 == 3)
+	f.Add([]byte("Content-Base: http://a:99999/\r\nContent-Type: text/html\r\n\r\n<a href=g>   "))                                                            // a base header the URL Standard rejects (len%4 == 3)
 	f.Add([]byte("<a href=\"http://a:99999/\"><a href=\"g\"> "))                                                                                              // a link it rejects (len%4 == 3)
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var out, errs bytes.Buffer
