@@ -21,10 +21,9 @@
 // Only the URL Standard can fail to resolve a reference: the link is then
 // passed on with an empty URL and the failure in Link.Err, a
 // *whatwg.Error naming the input, the offset and the reason (errors.Is
-// tells the reasons apart: whatwg.PortOutOfRange, ...). An empty URL
-// never stands alone: under the RFCs no resolution is empty but that of
-// an empty reference with no base, and under WHATWG an empty URL comes
-// with its Err.
+// tells the reasons apart: whatwg.PortOutOfRange, ...). Err is set
+// exactly when the resolution failed, so that a failure is never mistaken
+// for an empty answer.
 //
 // The URL limit (limits.Limits.URL) is applied here, for every link a
 // program of this module writes out, those of HTML documents and those

@@ -68,7 +68,7 @@ func TestReaderBaseWHATWG(t *testing.T) {
 		}
 		for i, err := range errs {
 			var de *DocError
-			var we *relurl.WHATWGError
+			var we *whatwg.Error
 			if !errors.As(err, &de) || de.Doc != d(i) || !errors.As(err, &we) || we.Base || !errors.Is(err, tc.errs[i]) ||
 				!strings.HasPrefix(err.Error(), d(i)+": ") || !strings.Contains(err.Error(), "not used") {
 				t.Errorf("%v: error %d: %v, want a *DocError for %s: %v", tc.spec, i, err, d(i), tc.errs[i])

@@ -49,10 +49,11 @@ type Rows struct {
 	// differs from every answer), in the differ format (see AppendRow).
 	Differ *[2]relurl.Spec
 
-	dbase string               // the base of the last link resolved for Differ
-	dpb   [2]relurl.ParsedBase // parsed by each of Differ
+	dbase string            // the base of the last link resolved for Differ
+	dpb   relurl.ParsedBase // parsed by Differ[1]
 	dset  bool
-	dbuf  [2][]byte
+	dbuf  []byte // Differ[1]'s answer
+	d     Differ // the last differ row's answers
 
 	// The columns the TSV rows of one document and base begin with
 	// (document, base, base source), escaped once for all its links: the
@@ -95,28 +96,26 @@ func linkOf(k *links.LinkBytes) links.Link {
 	return links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base, Err: k.Err}
 }
 
-// differ resolves k.Ref by both specifications of r.Differ, against the
-// base parsed once for the links of a document, and returns the answers
-// when they differ, else nil. The answers are valid until the next call.
-// Differ[0]'s is the link's own, held to the URL limit by the extractor;
-// Differ[1]'s, resolved from the same reference and base, is at most a
+// differ returns the answers of both specifications of r.Differ for link
+// k when they differ, else nil; they are valid until the next call. The
+// link's own URL and Err are Differ[0]'s (the extractor resolved it by
+// that specification, within the URL limit): only Differ[1] resolves the
+// reference again, against the base parsed once for the links of a
+// document. Its answer, from the same reference and base, is at most a
 // few times as long (percent-encoding), so that output stays linear in
 // the input.
 func (r *Rows) differ(k links.Link) *Differ {
 	if !r.dset || k.Base.URL != r.dbase {
 		r.dbase, r.dset = k.Base.URL, true
-		for i, s := range r.Differ {
-			r.dpb[i] = s.ParseBase(r.dbase)
-		}
+		r.dpb = r.Differ[1].ParseBase(r.dbase)
 	}
-	var errs [2]error
-	for i := range r.dpb {
-		r.dbuf[i], errs[i] = r.dpb[i].AppendResolveErr(r.dbuf[i][:0], k.Ref)
-	}
-	if string(r.dbuf[0]) == string(r.dbuf[1]) && (errs[0] == nil) == (errs[1] == nil) {
+	var err error
+	r.dbuf, err = r.dpb.AppendResolveErr(r.dbuf[:0], k.Ref)
+	if k.URL == string(r.dbuf) && (k.Err == nil) == (err == nil) {
 		return nil
 	}
-	return &Differ{Specs: *r.Differ, URLs: [2]string{unsafeString(r.dbuf[0]), unsafeString(r.dbuf[1])}, Errs: errs}
+	r.d = Differ{Specs: *r.Differ, URLs: [2]string{k.URL, unsafeString(r.dbuf)}, Errs: [2]error{k.Err, err}}
+	return &r.d
 }
 
 // Differ is what a differ row adds to a link: the two specifications,
