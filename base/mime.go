@@ -106,7 +106,7 @@ func WalkMessage(r io.Reader, outer Base, fn func(*Part) error) error {
 // none. Each part's base is established by section 3.1 and 3.2 of RFC
 // 1808: its own Base, Content-Base or Content-Location header, else the
 // base of the entity enclosing it, recursively; a relative header value is
-// resolved against the base of the next layer out.
+// resolved against the base of the next layer out by w.Spec (Base.Within).
 //
 // An error returned by fn stops the walk and is returned. A malformed
 // entity (a header line or header beyond the limits or without a colon,
