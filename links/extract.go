@@ -100,7 +100,11 @@ func (e *LimitError) Error() string {
 	var s string
 	switch e.Err.Limit {
 	case "URL":
-		s = fmt.Sprintf("%s@%s link of %d bytes not written: %v", e.Element, e.Attr, e.Length, e.Err)
+		what := e.Element
+		if e.Attr != "" {
+			what += "@" + e.Attr // a WAT path such as "style/#text" names no attribute
+		}
+		s = fmt.Sprintf("%s link of %d bytes not written: %v", what, e.Length, e.Err)
 		if e.Offset >= 0 {
 			s = fmt.Sprintf("offset %d: %s", e.Offset, s)
 		}
