@@ -160,7 +160,7 @@ func ExampleHeaderError() {
 		fmt.Println(he.Name, he.Offset, he.Reason, len(err.Error()))
 	}
 	// Output:
-	// Base 0 no '>' closes the '<' 185
+	// Base 0 no '>' closes the '<' 196
 }
 
 func ExampleFallbackError() {

@@ -40,8 +40,9 @@ var (
 // resolved against outer, the base of the next layer out, by spec (see
 // Base.Within). ok is false when none of them is present or when the one
 // present is not used, and the base returned is then outer; err reports
-// why: a *HeaderError for a malformed value, a *FallbackError for a URL
-// longer than lim.URL or one that spec rejects.
+// why, and says that it was not used: it wraps a *HeaderError for a
+// malformed value, or is a *FallbackError for a URL longer than lim.URL or
+// one that spec rejects.
 //
 // Header names are case-insensitive, as textproto.MIMEHeader keys are
 // canonical. Folded lines must already be unfolded, as net/mail and
@@ -66,7 +67,7 @@ func fromHeader(h textproto.MIMEHeader, outer Base, names []string, spec relurl.
 		u, err := HeaderValue(vs[0])
 		if err != nil {
 			err.(*HeaderError).Name = name
-			return outer, false, err
+			return outer, false, fmt.Errorf("%w (not used)", err)
 		}
 		b, err := outer.Within(u, Header, spec, lim)
 		if err != nil {

@@ -241,10 +241,6 @@ func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 // that is not used.
 func (a *Reader) headerBase(doc string, h map[string][]string, outer base.Base) base.Base {
 	b, _, err := base.HTTPHeader(textproto.MIMEHeader(h), outer, a.Extractor.Spec, a.Extractor.Limits)
-	var he *base.HeaderError
-	if errors.As(err, &he) {
-		err = fmt.Errorf("%w (not used)", err)
-	}
 	if err != nil {
 		a.Error(&DocError{doc, err})
 	}

@@ -13,7 +13,6 @@ package crawl
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -299,16 +298,6 @@ func (j *job) write(k links.Link) error {
 		return j.sink.flush()
 	}
 	return nil
-}
-
-// notUsed returns the error of a base header that was not used, for a
-// message: a malformed value says so; a *base.FallbackError already does.
-func notUsed(err error) error {
-	var he *base.HeaderError
-	if errors.As(err, &he) {
-		return fmt.Errorf("%w (not used)", err)
-	}
-	return err
 }
 
 // fail reports an error about one document and marks the run failed.
