@@ -173,7 +173,7 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (*Response, error) {
 			}
 			next, err := f.Spec.ResolveErr(cur, strings.TrimSpace(locs[0]))
 			if err != nil {
-				return fail(fmt.Errorf("Location: %w", err))
+				return fail(fmt.Errorf("redirect: %w", err))
 			}
 			visited = append(visited, cur)
 			if seen[withoutFragment(next)] {

@@ -37,7 +37,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/relurl/relurl"
@@ -155,22 +154,6 @@ func (e *BaseError) Error() string {
 
 // Unwrap returns the *base.FallbackError.
 func (e *BaseError) Unwrap() error { return e.FallbackError }
-
-// excerptMax is the most of an input a warning quotes.
-const excerptMax = 120
-
-// excerpt returns the first excerptMax bytes of s at most, cut at the
-// start of a UTF-8 sequence.
-func excerpt(s string) string {
-	if len(s) <= excerptMax {
-		return s
-	}
-	n := excerptMax
-	for n > excerptMax-utf8.UTFMax && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
 
 // A LinkBytes is a link as ExtractBytes passes it: a Link whose Ref and
 // URL are bytes in the Extractor's buffers, valid only until the function
