@@ -15,7 +15,7 @@ import (
 // use: a token larger than Limits.Token. Err wraps the *limits.Error.
 type HTMLError struct {
 	Offset int64  // byte offset of the token in the document
-	What   string // the token or href, its beginning quoted
+	What   string // the token, its beginning quoted
 	Err    error
 }
 
