@@ -13,9 +13,14 @@
 //
 // A Base is the URL together with the rule that set it. Each layer is
 // established against the next layer out: a relative BASE href or Base
-// header is resolved against the base of the enclosing layer (Within).
-// Every resolution goes through the root package relurl (RFC 1808 section
-// 4); this package never resolves a URL any other way.
+// header is resolved against the base of the enclosing layer, by the
+// relurl.Spec the caller chose, in one place (Within), so that a document
+// is read by one specification throughout. A base that the specification
+// rejects (only the URL Standard, relurl.WHATWG, rejects any), or that is
+// longer than Limits.URL, is not used: the base of the next layer out
+// stands, and a *FallbackError says so (docs/design.md#base-url-section-3-innermost-wins).
+// Every resolution goes through the root package relurl; this package
+// never resolves a URL any other way.
 //
 // The readers of documents, FromHTML and Walker, take outside input: what
 // they hold at once is bounded by a limits.Limits (token, header line,
@@ -27,9 +32,12 @@
 package base
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/limits"
 )
 
 // Source says which rule of RFC 1808 section 3 established a base.
@@ -71,13 +79,90 @@ func Retrieved(url string) Base {
 	return Base{URL: url, Source: Retrieval}
 }
 
-// Within returns the base embedded at an inner layer (a BASE href or a
-// Base header) as established inside the layer whose base is b: a relative
-// href is resolved against b (section 3: each rule applies when the inner
-// ones give no absolute base), an absolute one stands as written.
-func (b Base) Within(href string, src Source) Base {
-	return Base{URL: relurl.Resolve(b.URL, href), Source: src}
+// Within returns the base embedded at an inner layer (a BASE href, a
+// Base, Content-Base or Content-Location header, a WAT record's
+// Head.Base) as established inside the layer whose base is b: a relative
+// href is resolved against b by spec (section 3: each rule applies when the
+// inner ones give no absolute base), an absolute one stands as spec reads
+// it. It is the one place where every reader of this module establishes a
+// base from another.
+//
+// An href longer than lim.URL (zero: the default), a base that resolves
+// to a URL longer than that, or one that spec rejects (relurl.WHATWG: see
+// relurl.Spec.ResolveErr) is not used: Within returns b itself, the base
+// outside, with a *FallbackError naming src and the reason. Callers report
+// it once per document, as a warning: the document's links are resolved
+// against b.
+func (b Base) Within(href string, src Source, spec relurl.Spec, lim limits.Limits) (Base, error) {
+	max := lim.Resolve().URL
+	fail := func(err error, n int) (Base, error) {
+		return b, &FallbackError{Source: src, Offset: -1, Value: excerpt(href, len(href)), Length: n, Outer: b, Err: err}
+	}
+	if len(href) > max {
+		return fail(&limits.Error{Limit: "URL", Max: int64(max)}, len(href))
+	}
+	u, err := spec.ResolveErr(b.URL, href)
+	if err != nil {
+		return fail(err, len(href))
+	}
+	if len(u) > max {
+		return fail(&limits.Error{Limit: "URL", Max: int64(max)}, len(u))
+	}
+	return Base{URL: u, Source: src}, nil
 }
+
+// A FallbackError reports a base embedded in a document (Within's href)
+// that was not used: longer than the URL limit, or rejected by the
+// specification. The document's base is then Outer, the base outside it,
+// as RFC 1808 section 3 goes on to the next rule, and as the HTML
+// Standard's "set the frozen base URL" (section 4.2.3, the base element)
+// takes the fallback base URL for a BASE href that fails to parse.
+type FallbackError struct {
+	Source Source // Header or HTML: the rule whose base was not used
+	// Name says which base it was: "BASE href", "Content-Base header",
+	// "WAT Head.Base"; empty, Source's name is used.
+	Name string
+	// Offset is the byte offset in the document of the BASE element, or
+	// -1 when the base is not in the document's content (a header).
+	Offset int64
+	Value  string // the href, quoted, at most about 120 bytes of it
+	Length int    // the length in bytes of the href, or of its resolution when that broke the limit
+	Outer  Base   // the base used instead
+	// Err is why: a *limits.Error (errors.As finds it) or the
+	// specification's failure, a *whatwg.Error (errors.Is finds its
+	// Reason, such as whatwg.PortOutOfRange).
+	Err error
+}
+
+// Error names the base, where it was, why it was not used and the base
+// used instead.
+func (e *FallbackError) Error() string {
+	name := e.Name
+	if name == "" {
+		name = e.Source.String() + " base"
+	}
+	at := ""
+	if e.Offset >= 0 {
+		at = "at byte " + strconv.FormatInt(e.Offset, 10) + ": "
+	}
+	what := name + " " + e.Value
+	why := e.Err.Error()
+	if l, ok := e.Err.(*limits.Error); ok {
+		why = fmt.Sprintf("%d bytes, %v", e.Length, l)
+	} else if errors.Unwrap(e.Err) != nil {
+		// The specification's failure (a *whatwg.Error) names its input,
+		// the href or the outer base that failed, and the offset.
+		what = name
+	}
+	outer := "none"
+	if e.Outer.Source != None {
+		outer = e.Outer.Source.String() + " " + excerpt(e.Outer.URL, len(e.Outer.URL))
+	}
+	return fmt.Sprintf("%s%s not used (%s); the base is the one outside it: %s", at, what, why, outer)
+}
+
+// Unwrap returns Err.
+func (e *FallbackError) Unwrap() error { return e.Err }
 
 // enclosed returns the base that an entity enclosed in a layer with base b
 // inherits when it embeds none (section 3.2). A base embedded in the
@@ -91,7 +176,3 @@ func (b Base) enclosed() Base {
 	}
 	return b
 }
-
-// Resolve resolves ref against the base by RFC 1808 section 4 (with no
-// base, ref is returned as it is: section 3.4 and step 1).
-func (b Base) Resolve(ref string) string { return relurl.Resolve(b.URL, ref) }

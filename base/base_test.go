@@ -1,6 +1,11 @@
 package base
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/limits"
+)
 
 func TestSourceString(t *testing.T) {
 	for s, want := range map[Source]string{None: "none", Retrieval: "retrieval", Enclosing: "enclosing", Header: "header", HTML: "html", 9: "Source(9)"} {
@@ -26,8 +31,8 @@ func TestWithin(t *testing.T) {
 		{Base{}, "rel/", Base{"rel/", HTML}},
 	}
 	for _, tt := range tests {
-		if got := tt.outer.Within(tt.href, HTML); got != tt.want {
-			t.Errorf("%v.Within(%q) = %v, want %v", tt.outer, tt.href, got, tt.want)
+		if got, err := tt.outer.Within(tt.href, HTML, relurl.RFC1808, limits.Limits{}); got != tt.want || err != nil {
+			t.Errorf("%v.Within(%q) = %v, %v, want %v", tt.outer, tt.href, got, err, tt.want)
 		}
 	}
 }
@@ -53,8 +58,5 @@ func TestRetrieved(t *testing.T) {
 	}
 	if got := Retrieved("http://a/"); got != (Base{"http://a/", Retrieval}) {
 		t.Errorf("Retrieved = %v", got)
-	}
-	if got := (Base{}).Resolve("g"); got != "g" {
-		t.Errorf("no base: Resolve(g) = %q, want g (section 3.4)", got)
 	}
 }

@@ -11,17 +11,19 @@ import (
 	"strings"
 	"time"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/limits"
+	"github.com/relurl/relurl/whatwg"
 )
 
 func ExampleFromHTML() {
 	// Section 10: the BASE element sets the base, whatever the document
 	// was retrieved by. A relative href is resolved against that URL.
 	doc := `<HTML><HEAD><BASE href="../docs/"></HEAD><BODY><A href="x">`
-	b, _ := base.FromHTML(strings.NewReader(doc), base.Retrieved("http://example.org/a/b/page.html"), limits.Limits{})
+	b, _ := base.FromHTML(strings.NewReader(doc), base.Retrieved("http://example.org/a/b/page.html"), relurl.RFC1808, limits.Limits{})
 	fmt.Println(b.URL, b.Source)
-	fmt.Println(b.Resolve("x"))
+	fmt.Println(relurl.Resolve(b.URL, "x"))
 	// Output:
 	// http://example.org/a/docs/ html
 	// http://example.org/a/docs/x
@@ -98,7 +100,7 @@ func ExampleSource() {
 func ExampleBase() {
 	// Section 3.4: with no base, a reference is taken as it is.
 	var none base.Base
-	fmt.Printf("%q %q\n", none.Source, none.Resolve("g"))
+	fmt.Printf("%q %q\n", none.Source, relurl.Resolve(none.URL, "g"))
 	// Output:
 	// "none" "g"
 }
@@ -107,36 +109,35 @@ func ExampleRetrieved() {
 	// Section 3.3: the retrieval URL is the base when the document
 	// embeds none.
 	b := base.Retrieved("http://a/b/c/d;p?q")
-	fmt.Println(b.Source, b.Resolve("../g"))
+	fmt.Println(b.Source, relurl.Resolve(b.URL, "../g"))
 	// Output:
 	// retrieval http://a/b/g
 }
 
 func ExampleBase_Within() {
 	// A BASE href or base header is established inside the next layer
-	// out: a relative one is resolved against it (section 3.1).
-	b := base.Retrieved("http://a/b/c/d").Within("../e/", base.HTML)
+	// out: a relative one is resolved against it (section 3.1), by the
+	// specification the document is read by.
+	out := base.Retrieved("http://a/b/c/d")
+	b, _ := out.Within("../e/", base.HTML, relurl.RFC1808, limits.Limits{})
 	fmt.Println(b.URL, b.Source)
+	b, _ = out.Within("..;x/", base.HTML, relurl.RFC3986, limits.Limits{})
+	fmt.Println(b.URL, b.Source)
+	// Under the URL Standard a base it rejects is not used: the base
+	// outside stands, with a *FallbackError.
+	b, err := out.Within("http://a:99999/", base.HTML, relurl.WHATWG, limits.Limits{})
+	fmt.Println(b.URL, b.Source, errors.Is(err, whatwg.PortOutOfRange))
 	// Output:
 	// http://a/b/e/ html
-}
-
-func ExampleBase_Resolve() {
-	// Section 5.1's base, as an enclosing entity's, and two examples of
-	// sections 5.1 and 5.2 (params hold no path segments).
-	b := base.Base{URL: "http://a/b/c/d;p?q#f", Source: base.Enclosing}
-	fmt.Println(b.Resolve("../g"))
-	fmt.Println(b.Resolve("g;x=1/../y"))
-	// Output:
-	// http://a/b/g
-	// http://a/b/c/g;x=1/../y
+	// http://a/b/c/..;x/ html
+	// http://a/b/c/d retrieval true
 }
 
 func ExampleMessageHeader() {
 	// Base, Content-Base and Content-Location, in that order (section
 	// 3.1, RFC 2110, RFC 2557).
 	h := textproto.MIMEHeader{"Content-Location": {"page.html"}, "Content-Base": {"http://b/dir/"}}
-	b, ok, err := base.MessageHeader(h, base.Retrieved("file:///m.eml"))
+	b, ok, err := base.MessageHeader(h, base.Retrieved("file:///m.eml"), relurl.RFC1808, limits.Limits{})
 	fmt.Println(b.URL, b.Source, ok, err)
 	// Output:
 	// http://b/dir/ header true <nil>
@@ -145,36 +146,38 @@ func ExampleMessageHeader() {
 func ExampleHTTPHeader() {
 	// In HTTP, Content-Location names the entity, not its base.
 	h := textproto.MIMEHeader{"Content-Location": {"http://elsewhere/"}}
-	b, ok, _ := base.HTTPHeader(h, base.Retrieved("http://a/page"))
+	b, ok, _ := base.HTTPHeader(h, base.Retrieved("http://a/page"), relurl.RFC1808, limits.Limits{})
 	fmt.Println(b.URL, b.Source, ok)
 	// Output:
 	// http://a/page retrieval false
 }
 
 func ExampleHeaderError() {
-	_, _, err := base.MessageHeader(textproto.MIMEHeader{"Base": {"<URL:http://a/" + strings.Repeat("x", 1000)}}, base.Base{})
+	_, _, err := base.MessageHeader(textproto.MIMEHeader{"Base": {"<URL:http://a/" + strings.Repeat("x", 1000)}}, base.Base{}, relurl.RFC1808, limits.Limits{})
 	var he *base.HeaderError
 	if errors.As(err, &he) {
 		// The message quotes at most 120 bytes of the value, and its length.
 		fmt.Println(he.Name, he.Offset, he.Reason, len(err.Error()))
 	}
 	// Output:
-	// Base 0 no '>' closes the '<' 185
+	// Base 0 no '>' closes the '<' 196
 }
 
-func ExampleHTMLError() {
+func ExampleFallbackError() {
 	// A BASE href over the URL limit is not used: the retrieval URL stays
 	// the base (section 3.3).
 	doc := `<base href="http://example.org/` + strings.Repeat("x", 100) + `/">`
-	b, err := base.FromHTML(strings.NewReader(doc), base.Retrieved("http://r/"), limits.Limits{URL: 64})
-	var he *base.HTMLError
-	fmt.Println(b.URL, b.Source, errors.As(err, &he), he.Offset)
+	b, err := base.FromHTML(strings.NewReader(doc), base.Retrieved("http://r/"), relurl.RFC1808, limits.Limits{URL: 64})
+	var fe *base.FallbackError
+	if errors.As(err, &fe) {
+		fmt.Println(b.URL, b.Source, fe.Name, fe.Offset, fe.Length)
+	}
 	var le *limits.Error
 	if errors.As(err, &le) {
 		fmt.Println(le.Limit, le.Max)
 	}
 	// Output:
-	// http://r/ retrieval true 0
+	// http://r/ retrieval BASE href 0 120
 	// URL 64
 }
 

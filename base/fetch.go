@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/limits"
 )
 
 // Defaults of a zero Fetcher.
@@ -70,6 +71,16 @@ type Fetcher struct {
 	// No proxy is used then: through a proxy, the address dialled would
 	// be the proxy's. It needs Transport to be nil or an *http.Transport.
 	DenyPrivate bool
+	// Spec resolves each Location against the URL that answered with it,
+	// and a Base or Content-Base response header against the retrieval
+	// URL (Base.Within): the specification the document is read by. The
+	// zero value is RFC 1808. A Location the specification rejects fails
+	// the fetch (a *FetchError wrapping the *whatwg.Error): no document
+	// was retrieved.
+	Spec relurl.Spec
+	// Limits.URL bounds a base header's URL (Base.Within); zero fields
+	// are the defaults.
+	Limits limits.Limits
 }
 
 // A Response is a fetched document.
@@ -86,14 +97,14 @@ type Response struct {
 	// Base or Content-Base response header resolved against URL (3.1),
 	// else URL itself (3.3).
 	Base Base
-	// BaseErr reports a malformed Base or Content-Base header, which
-	// was then not used.
+	// BaseErr reports a Base or Content-Base header that was not used:
+	// malformed (*HeaderError), or not established (*FallbackError).
 	BaseErr error
 }
 
 // Fetch retrieves url with GET, following at most MaxRedirects redirects
 // (301, 302, 303, 307, 308). Each Location is resolved against the URL
-// that answered with it by relurl.Resolve (RFC 1808 section 4), not by
+// that answered with it by f.Spec (RFC 1808 section 4 by default), not by
 // net/url. A redirect to a URL already requested in this fetch is a loop
 // and an error; so is any URL whose scheme is not http or https, a final
 // status other than 2xx, and a body longer than MaxBody.
@@ -160,7 +171,10 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (*Response, error) {
 			if len(visited) >= maxHops {
 				return fail(fmt.Errorf("%w (more than %d)", ErrTooManyHops, maxHops))
 			}
-			next := relurl.Resolve(cur, strings.TrimSpace(locs[0]))
+			next, err := f.Spec.ResolveErr(cur, strings.TrimSpace(locs[0]))
+			if err != nil {
+				return fail(fmt.Errorf("redirect: %w", err))
+			}
 			visited = append(visited, cur)
 			if seen[withoutFragment(next)] {
 				cur = next
@@ -181,7 +195,7 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (*Response, error) {
 			return fail(fmt.Errorf("%w: %s", ErrHTTPStatus, resp.Status))
 		}
 		r := &Response{URL: cur, Redirects: visited, Status: resp.StatusCode, Header: resp.Header, Body: body}
-		r.Base, _, r.BaseErr = HTTPHeader(textproto.MIMEHeader(resp.Header), Retrieved(cur))
+		r.Base, _, r.BaseErr = HTTPHeader(textproto.MIMEHeader(resp.Header), Retrieved(cur), f.Spec, f.Limits)
 		return r, nil
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"net/textproto"
 	"strings"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/limits"
 )
 
 // A HeaderError reports a base header whose value is not a URL in any of
@@ -34,24 +37,27 @@ var (
 
 // MessageHeader returns the base that a message header embeds (section
 // 3.1): the first of Base, Content-Base and Content-Location present,
-// resolved against outer, the base of the next layer out. ok is false when
-// none of them is present; err reports a present header whose value is
-// malformed (the header is then not used).
+// resolved against outer, the base of the next layer out, by spec (see
+// Base.Within). ok is false when none of them is present or when the one
+// present is not used, and the base returned is then outer; err reports
+// why, and says that it was not used: it wraps a *HeaderError for a
+// malformed value, or is a *FallbackError for a URL longer than lim.URL or
+// one that spec rejects.
 //
 // Header names are case-insensitive, as textproto.MIMEHeader keys are
 // canonical. Folded lines must already be unfolded, as net/mail and
 // net/textproto do.
-func MessageHeader(h textproto.MIMEHeader, outer Base) (b Base, ok bool, err error) {
-	return fromHeader(h, outer, messageBaseHeaders)
+func MessageHeader(h textproto.MIMEHeader, outer Base, spec relurl.Spec, lim limits.Limits) (b Base, ok bool, err error) {
+	return fromHeader(h, outer, messageBaseHeaders, spec, lim)
 }
 
 // HTTPHeader is MessageHeader for an HTTP response: only Base and
 // Content-Base count.
-func HTTPHeader(h textproto.MIMEHeader, outer Base) (b Base, ok bool, err error) {
-	return fromHeader(h, outer, httpBaseHeaders)
+func HTTPHeader(h textproto.MIMEHeader, outer Base, spec relurl.Spec, lim limits.Limits) (b Base, ok bool, err error) {
+	return fromHeader(h, outer, httpBaseHeaders, spec, lim)
 }
 
-func fromHeader(h textproto.MIMEHeader, outer Base, names []string) (Base, bool, error) {
+func fromHeader(h textproto.MIMEHeader, outer Base, names []string, spec relurl.Spec, lim limits.Limits) (Base, bool, error) {
 	for _, name := range names {
 		vs := h[name]
 		if len(vs) == 0 {
@@ -61,9 +67,14 @@ func fromHeader(h textproto.MIMEHeader, outer Base, names []string) (Base, bool,
 		u, err := HeaderValue(vs[0])
 		if err != nil {
 			err.(*HeaderError).Name = name
+			return outer, false, fmt.Errorf("%w (not used)", err)
+		}
+		b, err := outer.Within(u, Header, spec, lim)
+		if err != nil {
+			err.(*FallbackError).Name = name + " header"
 			return outer, false, err
 		}
-		return outer.Within(u, Header), true, nil
+		return b, true, nil
 	}
 	return outer, false, nil
 }

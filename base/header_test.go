@@ -3,6 +3,8 @@ package base
 import (
 	"errors"
 	"fmt"
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/limits"
 	"net/textproto"
 	"strings"
 	"testing"
@@ -75,18 +77,18 @@ func TestMessageHeaderOrder(t *testing.T) {
 		{"none", textproto.MIMEHeader{"Subject": {"hi"}}, outer, false},
 	}
 	for _, tt := range tests {
-		b, ok, err := MessageHeader(tt.header, outer)
+		b, ok, err := MessageHeader(tt.header, outer, relurl.RFC1808, limits.Limits{})
 		if err != nil || b != tt.want || ok != tt.ok {
 			t.Errorf("%s: got %v, %v, %v; want %v, %v", tt.name, b, ok, err, tt.want, tt.ok)
 		}
 	}
 	// HTTP: Content-Location does not count.
-	b, ok, err := HTTPHeader(textproto.MIMEHeader{"Content-Location": {"http://cl/"}}, outer)
+	b, ok, err := HTTPHeader(textproto.MIMEHeader{"Content-Location": {"http://cl/"}}, outer, relurl.RFC1808, limits.Limits{})
 	if b != outer || ok || err != nil {
 		t.Errorf("HTTPHeader with Content-Location: %v, %v, %v; want the outer base", b, ok, err)
 	}
 	// A malformed header is reported with its name and not used.
-	b, ok, err = MessageHeader(textproto.MIMEHeader{"Base": {"<URL:http://a/"}}, outer)
+	b, ok, err = MessageHeader(textproto.MIMEHeader{"Base": {"<URL:http://a/"}}, outer, relurl.RFC1808, limits.Limits{})
 	var he *HeaderError
 	if !errors.As(err, &he) || he.Name != "Base" || b != outer || ok {
 		t.Errorf("malformed Base: %v, %v, %v", b, ok, err)
@@ -118,7 +120,7 @@ func TestFoldedBaseHeader(t *testing.T) {
 	if parts[0].Base != want {
 		t.Errorf("base %v, want %v", parts[0].Base, want)
 	}
-	if got := parts[0].Base.Resolve("../x"); got != "http://www.ics.uci.edu/Test/a/x" {
+	if got := relurl.Resolve(parts[0].Base.URL, "../x"); got != "http://www.ics.uci.edu/Test/a/x" {
 		t.Errorf("../x resolved to %q", got)
 	}
 }

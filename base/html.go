@@ -6,16 +6,16 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/limits"
 )
 
 // An HTMLError reports a token of an HTML document that FromHTML could not
-// use: a token larger than Limits.Token, or a BASE href longer than
-// Limits.URL. Err wraps the *limits.Error.
+// use: a token larger than Limits.Token. Err wraps the *limits.Error.
 type HTMLError struct {
 	Offset int64  // byte offset of the token in the document
-	What   string // the token or href, its beginning quoted
+	What   string // the token, its beginning quoted
 	Err    error
 }
 
@@ -32,16 +32,17 @@ func (e *HTMLError) Unwrap() error { return e.Err }
 // retrieval URL, or none). It is the href of the first BASE element of the
 // head that has an href attribute (element and attribute names
 // case-insensitive, character references decoded, surrounding white space
-// trimmed), resolved against outer when relative (section 3.1); without
-// one it is outer.
+// trimmed), resolved against outer by spec when relative (section 3.1, by
+// Base.Within); without one it is outer.
 //
 // FromHTML reads only up to the end of the head, holding at most
 // lim.Token bytes of it at once (lim's zero fields are the defaults). A
-// token larger than that, or a BASE href longer than lim.URL, is an
-// *HTMLError, and the base returned is then outer: the next rule of
-// section 3 applies. Any other error is a read error of r; no input makes
-// HTML fail to tokenize.
-func FromHTML(r io.Reader, outer Base, lim limits.Limits) (Base, error) {
+// token larger than that is an *HTMLError; a BASE href that Within does
+// not use (longer than lim.URL, or rejected by spec) a *FallbackError.
+// The base returned is then outer: the next rule of section 3 applies.
+// Any other error is a read error of r; no input makes HTML fail to
+// tokenize.
+func FromHTML(r io.Reader, outer Base, spec relurl.Spec, lim limits.Limits) (Base, error) {
 	lim = lim.Resolve()
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(lim.Token)
@@ -80,11 +81,12 @@ func FromHTML(r io.Reader, outer Base, lim limits.Limits) (Base, error) {
 			}
 			if tt != html.EndTagToken && hasAttr && htmlbase.IsBase(name) {
 				if href, ok := htmlbase.Href(z); ok {
-					if len(href) > lim.URL {
-						return outer, &HTMLError{Offset: off, What: fmt.Sprintf("BASE href of %d bytes %s", len(href), excerpt(href, len(href))),
-							Err: &limits.Error{Limit: "URL", Max: int64(lim.URL)}}
+					b, err := outer.Within(href, HTML, spec, lim)
+					if err != nil {
+						fe := err.(*FallbackError)
+						fe.Name, fe.Offset = "BASE href", off
 					}
-					return outer.Within(href, HTML), nil
+					return b, err
 				}
 			}
 		default:

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/rfcexamples"
 	"github.com/relurl/relurl/limits"
 )
@@ -16,14 +17,14 @@ func TestFromHTMLSection10(t *testing.T) {
 	// Section 10: the BASE element gives the base "regardless of the
 	// context in which the example document was obtained".
 	for _, outer := range []Base{{}, Retrieved("http://elsewhere/doc.html")} {
-		b, err := FromHTML(strings.NewReader(rfcexamples.HTMLDocument), outer, limits.Limits{})
+		b, err := FromHTML(strings.NewReader(rfcexamples.HTMLDocument), outer, relurl.RFC1808, limits.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if b != (Base{rfcexamples.HTMLBase, HTML}) {
 			t.Errorf("outer %v: got %v, want %v (html)", outer, b, rfcexamples.HTMLBase)
 		}
-		if got := b.Resolve(rfcexamples.HTMLRef); got != rfcexamples.HTMLWant {
+		if got := relurl.Resolve(b.URL, rfcexamples.HTMLRef); got != rfcexamples.HTMLWant {
 			t.Errorf("resolving %q: got %q, want %q", rfcexamples.HTMLRef, got, rfcexamples.HTMLWant)
 		}
 	}
@@ -38,7 +39,7 @@ func TestFromHTMLRoyFielding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := FromHTML(f, Retrieved("file:///x"), limits.Limits{})
+		b, err := FromHTML(f, Retrieved("file:///x"), relurl.RFC1808, limits.Limits{})
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -74,7 +75,7 @@ func TestFromHTML(t *testing.T) {
 		{"binary garbage", "\x00\xff<\x00base\xfe href=\x01>", outer},
 	}
 	for _, tt := range tests {
-		b, err := FromHTML(strings.NewReader(tt.doc), outer, limits.Limits{})
+		b, err := FromHTML(strings.NewReader(tt.doc), outer, relurl.RFC1808, limits.Limits{})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -88,7 +89,7 @@ func TestFromHTML(t *testing.T) {
 func TestFromHTMLNoOuter(t *testing.T) {
 	// A relative BASE href with nothing outside it stays relative
 	// (sections 3.4 and 4 step 1).
-	b, err := FromHTML(strings.NewReader(`<base href="rel/">`), Base{}, limits.Limits{})
+	b, err := FromHTML(strings.NewReader(`<base href="rel/">`), Base{}, relurl.RFC1808, limits.Limits{})
 	if err != nil || b != (Base{"rel/", HTML}) {
 		t.Errorf("got %v, %v", b, err)
 	}
@@ -97,7 +98,7 @@ func TestFromHTMLNoOuter(t *testing.T) {
 func TestFromHTMLReadError(t *testing.T) {
 	boom := errors.New("boom")
 	r := iotest.DataErrReader(strings.NewReader("<title>x"))
-	_, err := FromHTML(&failAfter{r: r, err: boom}, Base{}, limits.Limits{})
+	_, err := FromHTML(&failAfter{r: r, err: boom}, Base{}, relurl.RFC1808, limits.Limits{})
 	if !errors.Is(err, boom) {
 		t.Errorf("err = %v, want %v", err, boom)
 	}
@@ -123,24 +124,25 @@ func TestFromHTMLLongHref(t *testing.T) {
 	outer := Retrieved("http://r/d")
 	lim := limits.Limits{URL: 100}
 	ok := "http://a/" + strings.Repeat("b", 91) // 100 bytes
-	b, err := FromHTML(strings.NewReader(`<base href="`+ok+`">`), outer, lim)
+	b, err := FromHTML(strings.NewReader(`<base href="`+ok+`">`), outer, relurl.RFC1808, lim)
 	if err != nil || b != (Base{ok, HTML}) {
 		t.Errorf("href at the limit: %v, %v", b, err)
 	}
 	doc := `<head><title>t</title><base href="` + ok + `x"><a href=y>`
-	b, err = FromHTML(strings.NewReader(doc), outer, lim)
-	var he *HTMLError
+	b, err = FromHTML(strings.NewReader(doc), outer, relurl.RFC1808, lim)
+	var fe *FallbackError
 	var le *limits.Error
-	if b != outer || !errors.As(err, &he) || !errors.As(err, &le) || le.Limit != "URL" || le.Max != 100 {
+	if b != outer || !errors.As(err, &fe) || !errors.As(err, &le) || le.Limit != "URL" || le.Max != 100 {
 		t.Fatalf("href over the limit: %v, %v", b, err)
 	}
-	if he.Offset != int64(strings.Index(doc, "<base")) || !strings.HasPrefix(err.Error(), "html at byte 22: BASE href of 101 bytes \"http://a/bbb") {
+	if fe.Offset != int64(strings.Index(doc, "<base")) || fe.Length != 101 || fe.Outer != outer ||
+		!strings.HasPrefix(err.Error(), "at byte 22: BASE href \"http://a/bbb") || !strings.Contains(err.Error(), "(101 bytes, exceeds the URL limit of 100)") {
 		t.Errorf("error %v: want the BASE tag's offset and the href's length", err)
 	}
 
 	// A 10 MB href, with the default limits: over the Token limit
 	// first, and the error is short.
-	b, err = FromHTML(hostile(`<base href="`, 'h', 10<<20, `">`), outer, limits.Limits{})
+	b, err = FromHTML(hostile(`<base href="`, 'h', 10<<20, `">`), outer, relurl.RFC1808, limits.Limits{})
 	if b != outer || !errors.As(err, &le) || le.Limit != "Token" || len(err.Error()) > 300 {
 		t.Errorf("10 MB href: %v, %.300v", b, err)
 	}
@@ -164,7 +166,7 @@ func TestFromHTMLGiantToken(t *testing.T) {
 		{"under the limit", "<head><!--" + strings.Repeat("c", 900) + "--><base href=http://x/>", false},
 	}
 	for _, tt := range tests {
-		b, err := FromHTML(strings.NewReader(tt.doc), outer, lim)
+		b, err := FromHTML(strings.NewReader(tt.doc), outer, relurl.RFC1808, lim)
 		var le *limits.Error
 		if tt.err != (err != nil) || err != nil && (!errors.As(err, &le) || le.Limit != "Token" || b != outer || len(err.Error()) > 300) {
 			t.Errorf("%s: %v, %v", tt.name, b, err)
@@ -173,7 +175,7 @@ func TestFromHTMLGiantToken(t *testing.T) {
 	// With the default limits, a 100 MB comment costs about the limit.
 	var err error
 	alloc := allocated(func() {
-		_, err = FromHTML(hostile("<!--", 'c', 100<<20, "--><base href=x>"), outer, limits.Limits{})
+		_, err = FromHTML(hostile("<!--", 'c', 100<<20, "--><base href=x>"), outer, relurl.RFC1808, limits.Limits{})
 	})
 	if err == nil || alloc > 4*limits.DefaultToken {
 		t.Errorf("100 MB comment: %v, %d bytes allocated", err, alloc)

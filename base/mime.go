@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -63,9 +64,10 @@ type Part struct {
 	// enclosing entity's (section 3.2), else the retrieval URL given to
 	// the walk (section 3.3), else none.
 	Base Base
-	// BaseErr reports a malformed base header of the part or of an
-	// enclosing entity. That header was not used: Base is what the rules
-	// further out give.
+	// BaseErr reports a base header of the part or of an enclosing
+	// entity that was not used, malformed (a *HeaderError) or not
+	// established (a *FallbackError: see Base.Within), wrapped in a
+	// *PartError: Base is what the rules further out give.
 	BaseErr error
 	// Body reads the part's content, its Content-Transfer-Encoding
 	// (base64 or quoted-printable) decoded, streaming. Past Limits.Record
@@ -84,6 +86,12 @@ type Walker struct {
 	// multipart/* and message/* entities, Record the decoded body of a
 	// part. Preamble, epilogue and body lines may have any length.
 	Limits limits.Limits
+	// Spec is the specification that resolves a relative base header
+	// against the base of the enclosing entity (see Base.Within); the
+	// zero value is RFC 1808. One the specification rejects, or one
+	// longer than Limits.URL, is not used: the enclosing base stands,
+	// and Part.BaseErr holds the *FallbackError.
+	Spec relurl.Spec
 }
 
 // WalkMessage walks the message read from r with a zero Walker.
@@ -98,7 +106,7 @@ func WalkMessage(r io.Reader, outer Base, fn func(*Part) error) error {
 // none. Each part's base is established by section 3.1 and 3.2 of RFC
 // 1808: its own Base, Content-Base or Content-Location header, else the
 // base of the entity enclosing it, recursively; a relative header value is
-// resolved against the base of the next layer out.
+// resolved against the base of the next layer out by w.Spec (Base.Within).
 //
 // An error returned by fn stops the walk and is returned. A malformed
 // entity (a header line or header beyond the limits or without a colon,
@@ -140,6 +148,7 @@ type walk struct {
 	fn      func(*Part) error
 	stop    error // fn's error, which ended the walk
 	lim     limits.Limits
+	spec    relurl.Spec
 	errs    []error
 	dropped int
 	line    []byte // a long header line's beginning, reused
@@ -156,7 +165,7 @@ type fnError struct{ err error }
 func (e *fnError) Error() string { return e.err.Error() }
 
 func newWalk(w *Walker, fn func(*Part) error) *walk {
-	return &walk{fn: fn, lim: w.Limits.Resolve()}
+	return &walk{fn: fn, lim: w.Limits.Resolve(), spec: w.Spec}
 }
 
 func (wk *walk) report(err error) {
@@ -343,7 +352,7 @@ func (wk *walk) entity(h textproto.MIMEHeader, src *source, outer Base, baseErr 
 	}
 	// Section 3.1: a base embedded in the entity's own header; else the
 	// enclosing entity's (3.2), which outer already is.
-	b, _, err := MessageHeader(h, outer)
+	b, _, err := MessageHeader(h, outer, wk.spec, wk.lim)
 	if err != nil && baseErr == nil {
 		baseErr = fail(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/growth"
 	"github.com/relurl/relurl/limits"
 )
@@ -108,7 +109,7 @@ func TestWalkThreeLevels(t *testing.T) {
 		t.Errorf("got\n%v\nwant\n%v", got, want)
 	}
 	// The HTML of 2.2 then sets its own base inside the enclosing one.
-	b, err := FromHTML(strings.NewReader(got[2].body), got[2].base, limits.Limits{})
+	b, err := FromHTML(strings.NewReader(got[2].body), got[2].base, relurl.RFC1808, limits.Limits{})
 	if err != nil || b != (Base{"http://top/m/h/", HTML}) {
 		t.Errorf("2.2: FromHTML = %v, %v", b, err)
 	}

@@ -20,8 +20,9 @@
 // the file and byte offset. Backslashes, tabs, newlines and carriage
 // returns inside fields are written \\, \t, \n and \r, so that a line is
 // always one link: the rows are those of "relurl links", by the same
-// writer (internal/crawl.Rows), which also leaves out, counts and reports
-// the links over the URL limit (package limits). Which records count, and
+// writer (internal/crawl.Rows); the links over the URL limit (package
+// limits) are left out and reported by the extractor internal/archive
+// uses, as for "relurl links". Which records count, and
 // how their base is established (RFC 1808 section 3), is as for "relurl
 // links": both use internal/archive of the relurl module.
 package relurlbeam
@@ -98,29 +99,24 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	}
 	defer f.Close()
 	filesRead.Inc(ctx, 1)
-	// The row writer of "relurl links", with its URL limit: a link over
-	// it is counted in an error, not written.
+	// The row writer of "relurl links". A link over the URL limit is
+	// not given to Link: the archive's extractor reports it to Error.
 	var rows crawl.Rows
 	var row []byte
 	a := archive.Reader{
 		File: path,
 		Link: func(doc string, k *links.LinkBytes) error {
-			var err error
-			if row, err = rows.AppendBytes(row[:0], doc, k); err != nil {
-				fail(err)
+			if k.Err != nil {
+				fail(&archive.DocError{Doc: doc, Err: k.Err})
 			}
-			if len(row) > 0 {
-				linksOut.Inc(ctx, 1)
-				emit(string(row[:len(row)-1])) // without its newline
-			}
+			row = rows.AppendBytes(row[:0], doc, k)
+			linksOut.Inc(ctx, 1)
+			emit(string(row[:len(row)-1])) // without its newline
 			return nil
 		},
 		Error: fail,
 	}
 	a.Read(f)
-	if err := rows.Done(); err != nil {
-		fail(err)
-	}
 	return nil
 }
 

@@ -3,6 +3,7 @@ package links
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -67,9 +68,9 @@ func extractWarn(x *Extractor, doc string, outer base.Base) (got [2][]Link, warn
 func TestBaseWHATWGRejected(t *testing.T) {
 	outer := base.Retrieved("http://h/d/p")
 	want := []Link{
-		{"link", "href", "s.css", "http://h/d/s.css", outer},
-		{"a", "href", "g?q", "http://h/d/g?q", outer},
-		{"img", "srcset", "i", "http://h/d/i", outer},
+		{"link", "href", "s.css", "http://h/d/s.css", outer, nil},
+		{"a", "href", "g?q", "http://h/d/g?q", outer, nil},
+		{"img", "srcset", "i", "http://h/d/i", outer, nil},
 	}
 	for _, tc := range rejectedBases {
 		// The table must hold rejections: otherwise the test would
@@ -91,12 +92,13 @@ func TestBaseWHATWGRejected(t *testing.T) {
 					t.Errorf("%s %s %q: warnings %v, want one *BaseError", name, fn, tc.href, warns[i])
 					continue
 				}
-				if be.Offset != at || be.Href != tc.href || be.Length != len(tc.href) || be.More != 0 ||
-					be.Err == nil || be.Err.Base || be.Err.Input != tc.href || !errors.Is(be, tc.reason) {
+				var we *whatwg.Error
+				if be.Offset != at || be.Value != strconv.Quote(tc.href) || be.Length != len(tc.href) || be.More != 0 || be.Outer != outer ||
+					!errors.As(be, &we) || we.Base || we.Input != tc.href || !errors.Is(be, tc.reason) {
 					t.Errorf("%s %s %q: warning %+v (%v), want offset %d, reason %v", name, fn, tc.href, be, be.Err, at, tc.reason)
 				}
 				msg := be.Error()
-				if !strings.Contains(msg, fmt.Sprintf("offset %d: BASE href not used", at)) || !strings.Contains(msg, tc.reason.Error()) {
+				if !strings.HasPrefix(msg, fmt.Sprintf("at byte %d: BASE href not used (whatwg: parse %q: ", at, tc.href)) || !strings.Contains(msg, tc.reason.Error()) {
 					t.Errorf("%s %s %q: message %q", name, fn, tc.href, msg)
 				}
 			}
@@ -158,8 +160,10 @@ func TestBaseWHATWGExcerpt(t *testing.T) {
 		if !errors.As(err, &be) || fmt.Sprint(urls) != "[http://h/x]" {
 			t.Fatalf("%s: %v, %v", name, urls, err)
 		}
-		if be.Length != len(href) || len(be.Href) > 120 || len(be.Href) < 119 || !strings.HasPrefix(href, be.Href) || !utf8.ValidString(be.Href) {
-			t.Errorf("%s: Href %q (%d bytes), Length %d; href of %d bytes", name, be.Href, len(be.Href), be.Length, len(href))
+		quoted, _, _ := strings.Cut(be.Value, "...")
+		v, qerr := strconv.Unquote(quoted)
+		if be.Length != len(href) || qerr != nil || len(quoted) > 122 || len(v) < 100 || !strings.HasPrefix(href, v) || !utf8.ValidString(v) {
+			t.Errorf("%s: Value %s (%d bytes), Length %d; href of %d bytes", name, be.Value, len(be.Value), be.Length, len(href))
 		}
 		if msg := err.Error(); len(msg) > 300 || !strings.Contains(msg, fmt.Sprintf("(%d bytes)", len(href))) {
 			t.Errorf("%s: message of %d bytes: %s", name, len(msg), msg)
@@ -182,7 +186,7 @@ func TestBaseWHATWGAccepted(t *testing.T) {
 		for name, x := range readers() {
 			x.Spec = relurl.WHATWG
 			got, warns, errs := extractWarn(x, `<base href="`+tc.href+`"><a href=g>`, outer)
-			want := fmt.Sprint([]Link{{"a", "href", "g", relurl.WHATWG.Resolve(tc.base, "g"), base.Base{URL: tc.base, Source: base.HTML}}})
+			want := fmt.Sprint([]Link{{"a", "href", "g", relurl.WHATWG.Resolve(tc.base, "g"), base.Base{URL: tc.base, Source: base.HTML}, nil}})
 			for i := range 2 {
 				if errs[i] != nil || len(warns[i]) != 0 || fmt.Sprint(got[i]) != want {
 					t.Errorf("%s %q: %v %v %v, want %v", name, tc.href, got[i], warns[i], errs[i], want)
@@ -203,9 +207,9 @@ func TestBaseRFCUnchanged(t *testing.T) {
 				t.Fatalf("%v: %q resolved to nothing", spec, tc.href)
 			}
 			want := fmt.Sprint([]Link{
-				{"link", "href", "s.css", spec.Resolve(b.URL, "s.css"), b},
-				{"a", "href", "g?q", spec.Resolve(b.URL, "g?q"), b},
-				{"img", "srcset", "i", spec.Resolve(b.URL, "i"), b},
+				{"link", "href", "s.css", spec.Resolve(b.URL, "s.css"), b, nil},
+				{"a", "href", "g?q", spec.Resolve(b.URL, "g?q"), b, nil},
+				{"img", "srcset", "i", spec.Resolve(b.URL, "i"), b, nil},
 			})
 			for name, x := range readers() {
 				x.Spec = spec
@@ -238,7 +242,7 @@ func TestBaseWHATWGOuter(t *testing.T) {
 			x.Spec = relurl.WHATWG
 			got, warns, _ := extractWarn(x, `<base href="`+tc.href+`"><a href="http://abs/">`, tc.outer)
 			var be *BaseError
-			if len(warns[0]) != 1 || !errors.As(warns[0][0], &be) || be.Err.Base != tc.failedBase || !errors.Is(be, tc.reason) || be.Offset != 0 {
+			if len(warns[0]) != 1 || !errors.As(warns[0][0], &be) || be.Err.(*whatwg.Error).Base != tc.failedBase || !errors.Is(be, tc.reason) || be.Offset != 0 {
 				t.Errorf("%s %v %q: warnings %v", name, tc.outer, tc.href, warns[0])
 			}
 			if len(got[0]) != 1 || got[0][0].Base != tc.outer {

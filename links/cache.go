@@ -31,6 +31,7 @@ type resolveCache struct {
 type cacheSlot struct {
 	gen      uint32
 	ref, url string
+	err      error // the failure of the resolution (WHATWG only), or nil
 }
 
 const (
@@ -92,6 +93,6 @@ func (c *resolveCache) lookup(ref []byte) (*cacheSlot, bool) {
 }
 
 // store records a resolution in a slot returned by lookup.
-func (c *resolveCache) store(s *cacheSlot, ref, url string) {
-	*s = cacheSlot{gen: c.gen, ref: ref, url: url}
+func (c *resolveCache) store(s *cacheSlot, ref, url string, err error) {
+	*s = cacheSlot{gen: c.gen, ref: ref, url: url, err: err}
 }

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"strings"
 
+	"errors"
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/whatwg"
 )
 
 func ExampleExtract() {
@@ -96,4 +98,19 @@ func ExampleLimitError() {
 	// warning: offset 163: noscript content (15 bytes) read as text, no links from it: nesting exceeds the Noscript limit of 2
 	// http://example.org/next.html
 	// error: <nil>
+}
+
+// Under the URL Standard a reference can fail: the link comes with an
+// empty URL and its failure, which errors.Is tells apart; never an empty
+// URL alone.
+func ExampleLink_err() {
+	x := links.Extractor{Spec: relurl.WHATWG}
+	doc := `<a href="http://a:99999/">port</a><a href="g">ok</a>`
+	x.Extract(strings.NewReader(doc), base.Retrieved("http://h/d/"), func(l links.Link) error {
+		fmt.Printf("%q %q %v\n", l.Ref, l.URL, errors.Is(l.Err, whatwg.PortOutOfRange))
+		return nil
+	})
+	// Output:
+	// "http://a:99999/" "" true
+	// "g" "http://h/d/g" false
 }

@@ -1,6 +1,11 @@
 // Package links extracts the links of HTML documents and resolves each one
 // against the document's base URL, established by RFC 1808 section 3 (see
-// package base) and applied by section 4 (relurl.Resolve).
+// package base) and applied by the specification the caller chooses:
+// RFC 1808 section 4 by default, RFC 2396, RFC 3986 or the URL Standard
+// (relurl.WHATWG, what browsers do; a program that uses it imports
+// github.com/relurl/relurl/whatwg). One specification reads a document
+// throughout: it resolves the BASE href against the outer base (by
+// base.Base.Within) and every link against the base.
 //
 // Extraction streams over the document with a scanner that finds the
 // tokens golang.org/x/net/html's Tokenizer finds (the WHATWG tokenization
@@ -11,8 +16,19 @@
 // the largest token (Limits.Token) and the links found before the end of
 // the head, whatever the size of the document. Extract passes each link
 // as a Link of strings; Extractor.ExtractBytes passes bytes valid during
-// the call only, and allocates nothing per link. Links are resolved by
-// RFC 1808 unless Extractor.Spec names RFC 2396 or RFC 3986.
+// the call only, and allocates nothing per link.
+//
+// Only the URL Standard can fail to resolve a reference: the link is then
+// passed on with an empty URL and the failure in Link.Err, a
+// *whatwg.Error naming the input, the offset and the reason (errors.Is
+// tells the reasons apart: whatwg.PortOutOfRange, ...). Err is set
+// exactly when the resolution failed, so that a failure is never mistaken
+// for an empty answer.
+//
+// The URL limit (limits.Limits.URL) is applied here, for every link a
+// program of this module writes out, those of HTML documents and those
+// read from archives (Extractor.ResolveBytes) alike: a link whose
+// reference, URL or base is longer is not passed on, with a *LimitError.
 package links
 
 import (
@@ -21,7 +37,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/relurl/relurl"
@@ -41,10 +56,18 @@ type Link struct {
 	// URL). It may be empty: <a href=""> refers to the document itself.
 	Ref string
 	// URL is Ref resolved against Base by RFC 1808 section 4, or by the
-	// specification Extractor.Spec names.
+	// specification Extractor.Spec names. It is empty when that
+	// specification rejects the reference (only relurl.WHATWG does), and
+	// Err says why.
 	URL string
 	// Base is the document's base and the rule that established it.
 	Base base.Base
+	// Err is the failure of the reference's resolution, nil but under
+	// relurl.WHATWG: a *whatwg.Error naming the input (the reference, or
+	// the base when its Base field is set), the byte offset where the URL
+	// Standard's parser gave up, and the reason, which errors.Is finds
+	// (whatwg.HostMissing, whatwg.PortOutOfRange, ...).
+	Err error
 }
 
 // A LimitError reports a limit (package limits) that a document broke,
@@ -60,7 +83,9 @@ type Link struct {
 // BASE element) taking more than Limits.Token bytes: the base found so
 // far is then final for the document, and a later BASE is not seen.
 type LimitError struct {
-	Offset  int64  // byte offset in the document of the token or content
+	// Offset is the byte offset in the document of the token or content;
+	// -1 for a link given to ResolveBytes, which has none.
+	Offset  int64
 	Element string // for "URL": the link's element and attribute; "head" for a head's links
 	Attr    string
 	Length  int64         // the length that broke the limit
@@ -74,7 +99,14 @@ func (e *LimitError) Error() string {
 	var s string
 	switch e.Err.Limit {
 	case "URL":
-		s = fmt.Sprintf("offset %d: %s@%s link of %d bytes not written: %v", e.Offset, e.Element, e.Attr, e.Length, e.Err)
+		what := e.Element
+		if e.Attr != "" {
+			what += "@" + e.Attr // a WAT path such as "style/#text" names no attribute
+		}
+		s = fmt.Sprintf("%s link of %d bytes not written: %v", what, e.Length, e.Err)
+		if e.Offset >= 0 {
+			s = fmt.Sprintf("offset %d: %s", e.Offset, s)
+		}
 	case "Noscript":
 		s = fmt.Sprintf("offset %d: noscript content (%d bytes) read as text, no links from it: nesting %v", e.Offset, e.Length, e.Err)
 	default:
@@ -93,52 +125,35 @@ func (e *LimitError) Error() string {
 func (e *LimitError) Unwrap() error { return e.Err }
 
 // A BaseError is the warning of a document whose BASE element (the first
-// with an href, in the head) has an href the URL Standard rejects, under
-// Extractor.Spec relurl.WHATWG: "http://a:99999/", "http://[::1",
-// "http://". As the HTML Standard's "set the frozen base URL" (section
-// 4.2.3, the base element) says, the document's base is then the base
-// outside it (its fallback base URL): the links are resolved against
-// the outer base given to Extract, whose Source they keep, and the
-// search for a base ends there as it does for a BASE href that parses.
-// The RFCs resolve any href, so that they never give it.
+// with an href, in the head) was not used: its href is longer than
+// Limits.URL, resolves to a URL longer than that, or is one the URL
+// Standard rejects under Extractor.Spec relurl.WHATWG ("http://a:99999/",
+// "http://[::1", "http://"). The document's base is then the base outside
+// it, as base.Base.Within says for every base source: the links are
+// resolved against the outer base given to Extract, whose Source they
+// keep, and the search for a base ends there as it does for a BASE href
+// that is used.
+//
+// FallbackError holds the href, its offset and length, and the reason:
+// errors.As finds the *base.FallbackError and its *limits.Error, and
+// errors.Is the URL Standard's reason.
 type BaseError struct {
-	Offset int64  // byte offset in the document of the BASE start tag
-	Href   string // the href, at most its first 120 bytes
-	Length int    // the href's length in bytes
-	// Err is the URL Standard's reason (errors.Is finds it): the href's,
-	// or the outer base's when Err.Base is set (a base the URL Standard
-	// rejects fails every reference resolved against it).
-	Err *relurl.WHATWGError
+	*base.FallbackError
 	// More counts the further warnings of the document, in the one
 	// returned as Extract's error when Extractor.Warn is nil.
 	More int
 }
 
 func (e *BaseError) Error() string {
-	s := fmt.Sprintf("offset %d: BASE href not used, the links are resolved against the base outside the document: %v", e.Offset, e.Err)
+	s := e.FallbackError.Error()
 	if e.More > 0 {
 		s += fmt.Sprintf(" (and %d more warnings)", e.More)
 	}
 	return s
 }
 
-func (e *BaseError) Unwrap() error { return e.Err }
-
-// excerptMax is the most of an input a warning quotes.
-const excerptMax = 120
-
-// excerpt returns the first excerptMax bytes of s at most, cut at the
-// start of a UTF-8 sequence.
-func excerpt(s string) string {
-	if len(s) <= excerptMax {
-		return s
-	}
-	n := excerptMax
-	for n > excerptMax-utf8.UTFMax && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
+// Unwrap returns the *base.FallbackError.
+func (e *BaseError) Unwrap() error { return e.FallbackError }
 
 // A LinkBytes is a link as ExtractBytes passes it: a Link whose Ref and
 // URL are bytes in the Extractor's buffers, valid only until the function
@@ -151,13 +166,14 @@ type LinkBytes struct {
 	Ref     []byte // as Link.Ref
 	URL     []byte // as Link.URL
 	Base    base.Base
+	Err     error // as Link.Err
 }
 
 // Link returns the link with Ref and URL as strings of its own, which
 // stay valid after the function that received l returns.
 func (l LinkBytes) Link() Link {
 	both := string(l.Ref) + string(l.URL)
-	return Link{Element: l.Element, Attr: l.Attr, Ref: both[:len(l.Ref)], URL: both[len(l.Ref):], Base: l.Base}
+	return Link{Element: l.Element, Attr: l.Attr, Ref: both[:len(l.Ref)], URL: both[len(l.Ref):], Base: l.Base, Err: l.Err}
 }
 
 // Extract calls fn with each link of the HTML document read from r, in
@@ -181,9 +197,10 @@ func (l LinkBytes) Link() Link {
 // <noscript> content longer than the Token limit (the links before it are
 // passed on; text, however long, is not held); no input makes the HTML
 // fail to tokenize. Warnings (links over the URL limit, noscript
-// nested too deep, a *BaseError for a BASE href the URL Standard
-// rejects) are returned after all the links, the first one counting the
-// others, unless Extractor.Warn takes them.
+// nested too deep, a *BaseError for a BASE href not used) are returned
+// after all the links, the first one counting the others, unless
+// Extractor.Warn takes them. A reference the specification rejects is no
+// warning: its link carries the failure (Link.Err).
 //
 // Extract resolves by RFC 1808; an Extractor can resolve by another
 // specification (Extractor.Spec).
@@ -201,20 +218,23 @@ type Extractor struct {
 	// relurl.RFC3986, whose answers differ for some references (";x",
 	// "../../../g", ...: see relurl.Spec), or relurl.WHATWG, what
 	// browsers do, under which a reference the URL Standard rejects
-	// gives a link with an empty URL. The same specification
-	// resolves a relative BASE href against the outer base, so that a
-	// document is read by one specification throughout; the rules of RFC
-	// 1808 section 3 that establish the base stay the same (RFC 2396
-	// section 5.1 and RFC 3986 section 5.1 repeat them). Under
-	// relurl.WHATWG, a BASE href the URL Standard rejects leaves the
-	// outer base, with a *BaseError warning. Set it before a call; it
-	// holds for the whole document.
+	// gives a link with an empty URL and its failure in Link.Err. The
+	// same specification resolves a relative BASE href against the outer
+	// base (base.Base.Within), so that a document is read by one
+	// specification throughout; the rules of RFC 1808 section 3 that
+	// establish the base stay the same (RFC 2396 section 5.1 and RFC 3986
+	// section 5.1 repeat them). A BASE href the specification rejects
+	// leaves the outer base, with a *BaseError warning. The outer base
+	// given to Extract must have been established by the same
+	// specification (base.Walker.Spec, base.Fetcher.Spec). Set it before a
+	// call; it holds for the whole document.
 	Spec relurl.Spec
 	// Limits bounds what one document may cost: Token (the largest tag,
 	// comment or <noscript> content held, and the most held of the links
 	// waiting for the end of the head), URL (the longest reference, URL
-	// or base passed on) and Noscript (the <noscript> levels read for
-	// links). Zero fields take the defaults of package limits.
+	// or base passed on; a longer BASE href is not used) and Noscript
+	// (the <noscript> levels read for links). Zero fields take the
+	// defaults of package limits.
 	Limits limits.Limits
 	// Warn, when set, is called with each warning of a document (a
 	// *LimitError or a *BaseError) as it occurs, and the reading goes
@@ -482,7 +502,8 @@ func (x *Extractor) tooLong(elem, attr string, off int64, n int) {
 // passes the link to the caller's function. For Extract, a reference seen
 // before in the document gets the strings of its last resolution
 // (resolveCache); otherwise Ref and URL share one allocation, or are the
-// same string when the reference is absolute.
+// same string when the reference is absolute. A reference the
+// specification rejects is passed on with an empty URL and its failure.
 func (x *Extractor) send(elem, attr string, ref []byte, off int64) error {
 	if len(x.base.URL) > x.lim.URL {
 		x.tooLong(elem, attr, off, len(x.base.URL))
@@ -490,20 +511,21 @@ func (x *Extractor) send(elem, attr string, ref []byte, off int64) error {
 	}
 	var err error
 	if x.fn == nil {
-		x.buf = x.resolve(x.buf[:0], ref)
+		var rerr error
+		x.buf, rerr = x.resolve(x.buf[:0], ref)
 		if len(x.buf) > x.lim.URL {
 			x.tooLong(elem, attr, off, len(x.buf))
 			return nil
 		}
-		x.lb.Element, x.lb.Attr, x.lb.Ref, x.lb.URL, x.lb.Base = elem, attr, ref, x.buf, x.base
+		x.lb.Element, x.lb.Attr, x.lb.Ref, x.lb.URL, x.lb.Base, x.lb.Err = elem, attr, ref, x.buf, x.base, rerr
 		err = x.fnBytes(&x.lb)
 	} else {
 		l := Link{Element: elem, Attr: attr, Base: x.base}
 		slot, hit := x.cache.lookup(ref)
 		if hit {
-			l.Ref, l.URL = slot.ref, slot.url
+			l.Ref, l.URL, l.Err = slot.ref, slot.url, slot.err
 		} else {
-			x.buf = x.resolve(x.buf[:0], ref)
+			x.buf, l.Err = x.resolve(x.buf[:0], ref)
 			if len(x.buf) > x.lim.URL {
 				x.tooLong(elem, attr, off, len(x.buf))
 				return nil
@@ -512,6 +534,8 @@ func (x *Extractor) send(elem, attr string, ref []byte, off int64) error {
 			case string(x.buf) == string(ref):
 				l.Ref = string(ref)
 				l.URL = l.Ref
+			case len(x.buf) == 0:
+				l.Ref = string(ref) // a failure
 			case bytes.HasSuffix(x.buf, ref):
 				// Most resolutions end with the reference as written
 				// ("g.html", "/g", "?q", "#f"): Ref is then the tail of
@@ -524,7 +548,7 @@ func (x *Extractor) send(elem, attr string, ref []byte, off int64) error {
 				l.Ref, l.URL = both[:len(ref)], both[len(ref):]
 			}
 			if slot != nil {
-				x.cache.store(slot, l.Ref, l.URL)
+				x.cache.store(slot, l.Ref, l.URL, l.Err)
 			}
 		}
 		err = x.fn(l)
@@ -536,11 +560,37 @@ func (x *Extractor) send(elem, attr string, ref []byte, off int64) error {
 }
 
 // resolve appends the resolution of ref against the document's base to
-// dst.
-func (x *Extractor) resolve(dst, ref []byte) []byte {
+// dst, or returns dst and the specification's failure.
+func (x *Extractor) resolve(dst, ref []byte) ([]byte, error) {
 	// With no base (section 3.4) the reference is taken as it is (step 1).
 	// ref is only read during the call.
-	return x.baseURL.AppendResolve(dst, unsafeString(ref))
+	return x.baseURL.AppendResolveErr(dst, unsafeString(ref))
+}
+
+// ResolveBytes passes fn one link that was not read from an HTML document,
+// such as a redirect's Location or a link a WAT record lists, resolved
+// against b by Spec, with the rules of the links of ExtractBytes: the URL
+// limit (a link whose reference, URL or base is longer than Limits.URL is
+// not passed on, and ResolveBytes returns its *LimitError, Offset -1, or
+// gives it to Warn), and a failure of the specification in LinkBytes.Err.
+// fn's error is returned. The base is parsed once for the calls that give
+// the same b in a row.
+func (x *Extractor) ResolveBytes(elem, attr string, ref []byte, b base.Base, fn func(*LinkBytes) error) error {
+	if lim := x.Limits.Resolve(); !x.final || x.base != b || x.spec != x.Spec || x.lim != lim {
+		x.spec, x.base, x.lim, x.final = x.Spec, b, lim, true
+		x.baseURL = x.spec.ParseBase(b.URL)
+		x.cache.reset()
+	}
+	x.fn, x.fnBytes = nil, fn
+	x.warnFirst = nil
+	err := x.send(elem, attr, ref, -1)
+	x.fnBytes, x.lb = nil, LinkBytes{}
+	if err != nil {
+		return errorsUnwrapStop(err)
+	}
+	w := x.warnFirst
+	x.warnFirst = nil
+	return w
 }
 
 // unsafeString returns b as a string without copying, for a use that

@@ -51,7 +51,7 @@ func FuzzExtract(f *testing.F) {
 			t.Fatalf("Extract: %v", err)
 		}
 		// The base agrees with base.FromHTML.
-		b, _ := base.FromHTML(strings.NewReader(doc), outer, limits.Limits{})
+		b, _ := base.FromHTML(strings.NewReader(doc), outer, relurl.RFC1808, limits.Limits{})
 		var first *Link
 		Extract(strings.NewReader(doc), outer, func(l Link) error {
 			if first == nil {
@@ -87,12 +87,17 @@ func FuzzExtract(f *testing.F) {
 			t.Fatalf("WHATWG: %v", err)
 		}
 		for _, l := range links {
-			if want := relurl.WHATWG.Resolve(l.Base.URL, l.Ref); l.URL != want {
-				t.Fatalf("WHATWG: %q against %q: %q, want %q", l.Ref, l.Base.URL, l.URL, want)
+			want, werr := relurl.WHATWG.ResolveErr(l.Base.URL, l.Ref)
+			if l.URL != want || fmt.Sprint(l.Err) != fmt.Sprint(werr) || (l.URL == "") != (l.Err != nil) {
+				t.Fatalf("WHATWG: %q against %q: %q, %v, want %q, %v", l.Ref, l.Base.URL, l.URL, l.Err, want, werr)
 			}
 			if rejected != nil && l.Base != outer || l.Base.Source == base.HTML && l.Base.URL == "" {
 				t.Fatalf("WHATWG: base %v, BASE href rejected: %v", l.Base, rejected)
 			}
+		}
+		// base.FromHTML establishes the same base by the same rule.
+		if wb, _ := base.FromHTML(strings.NewReader(doc), outer, relurl.WHATWG, limits.Limits{}); len(links) > 0 && links[0].Base != wb {
+			t.Fatalf("WHATWG: Extract's base %v, FromHTML's %v", links[0].Base, wb)
 		}
 	})
 }

@@ -84,8 +84,12 @@ func TestURLLimit(t *testing.T) {
 			"ok,ok2", []string{"a@href 100 at 11"}},
 		{"long resolved URL", `<a href=ok><area href="` + long[:60] + `">`, base.Retrieved("http://h/"),
 			"ok", []string{"area@href 69 at 11"}},
-		{"long base: every link", `<base href="http://h/` + long + `/"><a href=a><a href="http://abs/">`, base.Base{},
-			"", []string{"a@href 110 at 124", "a@href 110 at 134"}},
+		// Issue 23, item 5: a BASE href over the limit is not used; the
+		// base outside it stands, as README and docs/design.md say.
+		{"long base: the outer base stands", `<base href="http://h/` + long + `/"><a href=a><a href="http://abs/">`, base.Retrieved("http://o/d"),
+			"a,http://abs/", []string{"base 110 at 0"}},
+		{"long resolved base: the outer base stands", `<base href="` + long[:60] + `/"><a href=a>`, base.Retrieved("http://o/d"),
+			"a", []string{"base 70 at 0"}},
 		{"long outer base", `<a href=a>`, base.Retrieved("http://h/" + long),
 			"", []string{"a@href 109 at 0"}},
 		{"held in the head", `<link href="` + long + `"><link href=s><body>`, base.Retrieved("http://h/"),
@@ -96,15 +100,22 @@ func TestURLLimit(t *testing.T) {
 		for _, tt := range tests {
 			var got, warns []string
 			x.Warn = func(err error) {
-				w := err.(*LimitError)
 				var le *limits.Error
-				if !errors.As(w, &le) || le.Limit != "URL" || le.Max != 64 {
-					t.Errorf("%s: %s: %v", name, tt.name, w)
+				if !errors.As(err, &le) || le.Limit != "URL" || le.Max != 64 {
+					t.Errorf("%s: %s: %v", name, tt.name, err)
 				}
+				if be, ok := err.(*BaseError); ok {
+					warns = append(warns, "base "+itoa(int64(be.Length))+" at "+itoa(be.Offset))
+					return
+				}
+				w := err.(*LimitError)
 				warns = append(warns, w.Element+"@"+w.Attr+" "+itoa(w.Length)+" at "+itoa(w.Offset))
 			}
 			err := x.Extract(strings.NewReader(tt.doc), tt.outer, func(l Link) error {
 				got = append(got, l.Ref)
+				if l.Base != tt.outer && strings.HasPrefix(tt.name, "long base") {
+					t.Errorf("%s: %s: base %v, want the outer one", name, tt.name, l.Base)
+				}
 				return nil
 			})
 			if err != nil || strings.Join(got, ",") != tt.want || strings.Join(warns, ";") != strings.Join(tt.warns, ";") {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/limits"
@@ -130,8 +129,9 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int, offset func() int64) er
 
 // baseHref handles a BASE start tag in the head at offset off, whose
 // attributes z has not read yet. Section 3.1: the first BASE element with
-// an href, resolved against the next layer out (as outer.Within does, by
-// the Extractor's Spec). Under WHATWG an href that fails to parse leaves
+// an href, established inside the next layer out by base.Base.Within, the
+// one place that does it for every reader. One Within does not use
+// (longer than the URL limit, or rejected by the specification) leaves
 // the outer base, with a warning: the HTML Standard's "set the frozen
 // base URL" (section 4.2.3) takes the fallback base URL then, and the
 // first BASE with an href is still the one.
@@ -140,14 +140,13 @@ func (x *Extractor) baseHref(z *html.Tokenizer, off int64) error {
 	if !ok {
 		return nil
 	}
-	u, err := x.spec.ResolveErr(x.outer.URL, href)
+	b, err := x.outer.Within(href, base.HTML, x.spec, x.lim)
 	if err != nil {
-		// Only WHATWG fails, always with a *WHATWGError.
-		werr, _ := err.(*relurl.WHATWGError)
-		x.warn(&BaseError{Offset: off, Href: excerpt(href), Length: len(href), Err: werr})
-		return x.finish()
+		fe := err.(*base.FallbackError)
+		fe.Name, fe.Offset = "BASE href", off
+		x.warn(&BaseError{FallbackError: fe})
 	}
-	x.base = base.Base{URL: u, Source: base.HTML}
+	x.base = b
 	return x.finish()
 }
 

@@ -28,6 +28,10 @@ base URL, established by RFC 1808 section 3, innermost rule first:
   retrieval   the URL the document was retrieved by, after redirects (3.3):
               a local file's file:// URL, unless -url gives another
   none        no base: references are taken as they are (3.4)
+A relative base is resolved against the layer outside it by the -spec
+chosen, as the links are; a base longer than -max-url, or one that
+-spec whatwg rejects, is not used: the base outside it stands, with one
+error line naming the document.
 
 INPUT is an HTML file, a MIME message (.eml, .mht, .mhtml, or detected
 from its content: every HTML part counts), a WARC or WAT web archive
@@ -114,8 +118,8 @@ Limits. What one document or record may cost is bounded (-max-token,
 A document or record that breaks a limit gets an error naming the input,
 the offset and the limit, its links up to there are kept, and the run
 goes on with the next; links whose URL, reference or base is longer than
--max-url are not written but counted, one error per document. The exit
-status is then 1.`
+-max-url are not written but counted, one error per document (and a
+longer embedded base is not used, see above). The exit status is then 1.`
 
 func runLinks(e *env, args []string) int {
 	fs := newFlagSet(e, "links", "[flags] INPUT...", linksHelp+crawlHelp)

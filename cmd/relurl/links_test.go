@@ -362,7 +362,7 @@ func TestLinksWHATWGBase(t *testing.T) {
 	if want := "-\thttp://a/b/c\tretrieval\ta@href\tg\thttp://a/b/g\n-\thttp://a/b/c\tretrieval\timg@src\t/i\thttp://a/i\n"; code != exitRejected || out != want {
 		t.Errorf("exit %d, got %q, want %q", code, out, want)
 	}
-	if strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "-: offset 6: BASE href not used") || !strings.Contains(errs, "IPv6-unclosed") {
+	if strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "-: at byte 6: BASE href not used") || !strings.Contains(errs, "IPv6-unclosed") {
 		t.Errorf("stderr %q", errs)
 	}
 	// The RFCs take the href as the base, with no message.

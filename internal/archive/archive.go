@@ -4,7 +4,11 @@
 // internal/warc and internal/wat. Which base each document's links are
 // resolved against follows RFC 1808 section 3: the retrieval URL (3.3),
 // the Base and Content-Base fields of an HTTP header (3.1, message
-// headers) and the BASE element (3.1, embedded in the content).
+// headers) and the BASE element or a WAT record's Head.Base (3.1,
+// embedded in the content), each established inside the next by
+// base.Base.Within under the Extractor's Spec; every link, from HTML, a
+// redirect or a WAT record, is resolved and held to the URL limit by the
+// Extractor (links.Extractor.ResolveBytes for those not read from HTML).
 package archive
 
 import (
@@ -70,9 +74,14 @@ func (e *DocError) Unwrap() error { return e.Err }
 //     Location resolved against the target URI (section 4); its body is
 //     not read;
 //   - a WAT record (type "metadata", application/json) gives the links it
-//     recorded, head links first, each resolved by relurl against the
-//     recorded Head.Base (3.1, resolved against the header base), else
-//     the header base, else the retrieval URL;
+//     recorded, head links first, each resolved against the recorded
+//     Head.Base (3.1, resolved against the header base), else the header
+//     base, else the retrieval URL;
+//   - a base that is not used (longer than Limits.URL, or rejected by the
+//     Spec: base.Base.Within) is reported once for its document, as a
+//     *DocError wrapping a *base.FallbackError, and the base outside it
+//     stands; a link the Spec rejects is given with its failure in
+//     LinkBytes.Err;
 //   - any other record is skipped.
 //
 // The document name of a record's links is FILE#OFFSET, the offset of
@@ -88,8 +97,9 @@ type Reader struct {
 	// a *warc.Error wrapping a *limits.Error (its links read before the
 	// cut are given), and reading goes on with the next record.
 	Limits limits.Limits
-	// Extractor extracts the links of HTML documents; nil for one of
-	// the Reader's own.
+	// Extractor extracts the links of HTML documents and resolves those
+	// of redirects and WAT records, by its Spec and within its Limits.URL;
+	// nil for one of the Reader's own, with Limits.
 	Extractor *links.Extractor
 	// Link receives each link of document doc, in document order, as
 	// links.Extractor.ExtractBytes gives it: its Ref and URL bytes are
@@ -108,9 +118,10 @@ type Reader struct {
 	// go to Error only).
 	Record func(Kind)
 
-	x  links.Extractor
-	lb links.LinkBytes // the link of a redirect or WAT record given to Link
-	wr *warc.Reader    // kept from one Read to the next, with its buffers
+	x    links.Extractor
+	wr   *warc.Reader // kept from one Read to the next, with its buffers
+	doc  string       // the document of the link given to give
+	give func(*links.LinkBytes) error
 }
 
 // Read reads the archive r to its end. A Reader may read one archive
@@ -118,7 +129,11 @@ type Reader struct {
 // gzip decoders are made anew for each, see warc.Reader.Reset).
 func (a *Reader) Read(r io.Reader) {
 	if a.Extractor == nil {
+		a.x.Limits = a.Limits
 		a.Extractor = &a.x
+	}
+	if a.give == nil {
+		a.give = func(k *links.LinkBytes) error { return a.Link(a.doc, k) }
 	}
 	if a.wr == nil {
 		a.wr = warc.NewReader(r, a.File)
@@ -215,31 +230,31 @@ func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 		return Skipped
 	}
 	// 3.1: the HTTP header's Base and Content-Base, inside the retrieval
-	// URL; the BASE element inside that is Extract's. A bad header base
-	// is reported and not used.
-	outer, _, err := base.HTTPHeader(textproto.MIMEHeader(resp.Header), retrieved)
-	if err != nil {
-		a.Error(&DocError{doc, fmt.Errorf("%w (not used)", err)})
-	}
+	// URL; the BASE element inside that is Extract's.
+	outer := a.headerBase(doc, resp.Header, retrieved)
 	a.html(doc, resp.Body, outer)
 	return Page
 }
 
-// resolve resolves ref against b by the specification of the Extractor
-// (RFC 1808 section 4 unless Extractor.Spec names another), as the links
-// of HTML documents are.
-func (a *Reader) resolve(b base.Base, ref string) string {
-	return a.Extractor.Spec.Resolve(b.URL, ref)
+// headerBase returns the base that the Base and Content-Base fields of an
+// HTTP header h establish inside outer (3.1), or outer, reporting a field
+// that is not used.
+func (a *Reader) headerBase(doc string, h map[string][]string, outer base.Base) base.Base {
+	b, _, err := base.HTTPHeader(textproto.MIMEHeader(h), outer, a.Extractor.Spec, a.Extractor.Limits)
+	if err != nil {
+		a.Error(&DocError{doc, err})
+	}
+	return b
 }
 
-// link gives Link a link read from a redirect or a WAT record, whose
-// strings the LinkBytes views without copying (Link does not change
-// them).
+// link gives Link a link read from a redirect or a WAT record, resolved
+// and held to the URL limit by the Extractor. Its strings are viewed by
+// the LinkBytes without copying (Link does not change them). A link over
+// the URL limit is returned as a *links.LimitError; an error of Link, as
+// itself.
 func (a *Reader) link(doc, elem, attr, ref string, b base.Base) error {
-	a.lb = links.LinkBytes{Element: elem, Attr: attr, Ref: bytesOf(ref), URL: bytesOf(a.resolve(b, ref)), Base: b}
-	err := a.Link(doc, &a.lb)
-	a.lb = links.LinkBytes{}
-	return err
+	a.doc = doc
+	return a.Extractor.ResolveBytes(elem, attr, bytesOf(ref), b, a.give)
 }
 
 // bytesOf returns the bytes of s without copying them; they must not be
@@ -284,29 +299,40 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 	}
 	// 3.1: the recorded header's Base and Content-Base, inside the
 	// retrieval URL.
-	outer, _, err := base.HTTPHeader(textproto.MIMEHeader(w.Header), retrieved)
-	if err != nil {
-		a.Error(&DocError{doc, fmt.Errorf("%w (not used)", err)})
-	}
-	b := outer
+	b := a.headerBase(doc, w.Header, retrieved)
 	if w.HasBase {
-		// 3.1: the BASE href, resolved against the layer outside (by the
-		// Extractor's Spec, as links.Extractor resolves a BASE href).
-		// One the URL Standard rejects leaves the outer base, as the HTML
-		// Standard's "set the frozen base URL" (section 4.2.3) falls back
-		// on the document's fallback base URL, and is reported.
+		// 3.1: the BASE href, established inside the layer outside as
+		// links.Extractor establishes a BASE href (base.Base.Within): one
+		// that is not used leaves the outer base, reported once.
 		href := string(htmlbase.TrimSpace([]byte(w.Base)))
-		if u, err := a.Extractor.Spec.ResolveErr(outer.URL, href); err != nil {
-			a.Error(&DocError{doc, fmt.Errorf("WAT Head.Base not used, the links are resolved against the base outside the document: %w", err)})
-		} else {
-			b = base.Base{URL: u, Source: base.HTML}
+		var err error
+		if b, err = b.Within(href, base.HTML, a.Extractor.Spec, a.Extractor.Limits); err != nil {
+			err.(*base.FallbackError).Name = "WAT Head.Base"
+			a.Error(&DocError{doc, err})
 		}
 	}
+	// Links over the URL limit are reported once for the record, the
+	// first counting the others, as links.Extractor does for a document.
+	var long *links.LimitError
+	defer func() {
+		if long != nil {
+			a.Error(&DocError{doc, long})
+		}
+	}()
 	for _, list := range [][]wat.Link{w.HeadLinks, w.Links} {
 		for _, k := range list {
 			elem, attr := watPath(k.Path)
 			ref := string(htmlbase.TrimSpace([]byte(k.URL)))
-			if err := a.link(doc, elem, attr, ref, b); err != nil {
+			err := a.link(doc, elem, attr, ref, b)
+			if le, ok := err.(*links.LimitError); ok {
+				if long == nil {
+					long = le
+				} else {
+					long.More++
+				}
+				continue
+			}
+			if err != nil {
 				a.Error(&DocError{doc, err})
 				return Page
 			}

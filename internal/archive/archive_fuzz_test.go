@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/warc/warctest"
 	"github.com/relurl/relurl/limits"
@@ -30,23 +31,34 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte("WARC/1.0\r\nWARC-Type: resource\r\nX: y\r\n" + strings.Repeat(" z\r\n", 200) + "WARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 9\r\n\r\n<a href=y>\r\n\r\n"))                                                                                              // a folded header over HeaderBlock
 	f.Add([]byte("WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 500\r\n\r\n<a href=a>\r\n\r\nWARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://b/\r\nContent-Type: text/html\r\nContent-Length: 10\r\n\r\n<a href=b>\r\n\r\n")) // Content-Length past the next record: its link stays its own
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, lim := range []limits.Limits{{}, fuzzLimits} {
-			fuzzRead(t, data, lim)
+		for i, lim := range []limits.Limits{{}, fuzzLimits} {
+			// The specification varies with the input.
+			fuzzRead(t, data, lim, relurl.Specs()[(len(data)+i)%4])
 		}
 	})
 }
 
 // fuzzLimits are small limits, so that fuzzing reaches them.
-var fuzzLimits = limits.Limits{Record: 200, HeaderLine: 100, HeaderBlock: 400}
+var fuzzLimits = limits.Limits{Record: 200, HeaderLine: 100, HeaderBlock: 400, URL: 40}
 
-func fuzzRead(t *testing.T, data []byte, lim limits.Limits) {
+func fuzzRead(t *testing.T, data []byte, lim limits.Limits, spec relurl.Spec) {
 	{
 		a := Reader{
-			File:   "F",
-			Limits: lim,
+			File:      "F",
+			Limits:    lim,
+			Extractor: &links.Extractor{Spec: spec, Limits: lim},
 			Link: func(doc string, k *links.LinkBytes) error {
 				if !strings.HasPrefix(doc, "F#") {
 					t.Fatalf("document %q", doc)
+				}
+				// Every link, of HTML, a redirect or a WAT record, passed
+				// the one URL limit, and a failure is never an empty URL
+				// alone.
+				if max := lim.Resolve().URL; len(k.URL) > max || len(k.Ref) > max || len(k.Base.URL) > max {
+					t.Fatalf("link over the URL limit: %d %d %d", len(k.URL), len(k.Ref), len(k.Base.URL))
+				}
+				if k.Err != nil && len(k.URL) != 0 {
+					t.Fatalf("link %q with URL %q and failure %v", k.Ref, k.URL, k.Err)
 				}
 				return nil
 			},

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/warc/warctest"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/whatwg"
@@ -67,16 +68,23 @@ func TestReaderBaseWHATWG(t *testing.T) {
 		}
 		for i, err := range errs {
 			var de *DocError
-			var we *relurl.WHATWGError
+			var we *whatwg.Error
 			if !errors.As(err, &de) || de.Doc != d(i) || !errors.As(err, &we) || we.Base || !errors.Is(err, tc.errs[i]) ||
 				!strings.HasPrefix(err.Error(), d(i)+": ") || !strings.Contains(err.Error(), "not used") {
 				t.Errorf("%v: error %d: %v, want a *DocError for %s: %v", tc.spec, i, err, d(i), tc.errs[i])
 			}
 		}
-		// The HTML document's is the links package's warning, with the
-		// offset of its BASE tag.
+		// Every source gives the one warning, a *base.FallbackError: the
+		// HTML document's with the offset of its BASE tag, wrapped by the
+		// links package's warning.
+		for i, err := range errs {
+			var fe *base.FallbackError
+			if !errors.As(err, &fe) || fe.Source != base.HTML {
+				t.Errorf("%v: error %d: %v, want a *base.FallbackError", tc.spec, i, err)
+			}
+		}
 		var be *links.BaseError
-		if len(errs) == 3 && (!errors.As(errs[2], &be) || be.Offset != int64(len("<head>")) || be.Href != "http://a b/") {
+		if len(errs) == 3 && (!errors.As(errs[2], &be) || be.Offset != int64(len("<head>")) || be.Value != `"http://a b/"`) {
 			t.Errorf("%v: %v, want a *links.BaseError at offset 6", tc.spec, errs[2])
 		}
 	}

@@ -85,7 +85,6 @@ func (j *job) archive(name string, r io.Reader) {
 		j.showProgress(false)
 	}
 	a.Read(r)
-	j.endDoc()
 	j.nfiles++
 	j.showProgress(false)
 }

@@ -134,19 +134,22 @@ type job struct {
 }
 
 func (r *run) newJob(w io.Writer, mu *sync.Mutex) *job {
-	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: Rows{Format: r.Format, MaxURL: r.lim.URL, Differ: r.Differ}}
+	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: Rows{Format: r.Format, Differ: r.Differ}}
 	j.setLimits(r.lim)
 	return j
 }
 
-// setLimits gives the limits to the job's readers: the one place where
-// they are passed on.
+// setLimits gives the limits and the specification to the job's readers:
+// the one place where they are passed on, so that every base of a
+// document (fetch, redirects, message headers, BASE, WAT) and every link
+// is read by one specification.
 func (j *job) setLimits(lim limits.Limits) {
-	j.walker = base.Walker{Limits: lim}
 	spec := j.Spec
 	if j.Differ != nil {
 		spec = j.Differ[0]
 	}
+	j.walker = base.Walker{Limits: lim, Spec: spec}
+	j.fetcher.Spec, j.fetcher.Limits = spec, lim
 	j.x = links.Extractor{Spec: spec, Limits: lim}
 }
 
@@ -274,22 +277,18 @@ func (j *job) writeBytes(k *links.LinkBytes) error {
 	return j.write(linkOf(k))
 }
 
-// write writes one output row, unless one of its URLs is longer than the
-// URL limit. Under WHATWG, a link the URL Standard rejects is written with
-// an empty url (no success of it is empty) and reported with the reason.
+// write writes one output row. Under WHATWG, a link the URL Standard
+// rejects is written with an empty url and reported with the failure the
+// extractor gives it (Link.Err); with Differ, the row's failure column
+// says it instead.
 func (j *job) write(k links.Link) error {
-	if k.URL == "" && j.Spec == relurl.WHATWG && j.Differ == nil {
-		if _, err := relurl.WHATWG.ResolveErr(k.Base.URL, k.Ref); err != nil {
-			j.report(j.doc + ": " + string(appendAttribute(nil, k, AppendTSV)) + " link: " + err.Error())
-		}
+	if k.Err != nil && j.Differ == nil {
+		j.report(j.doc + ": " + string(appendAttribute(nil, k, AppendTSV)) + " link: " + k.Err.Error())
 	}
 	n := len(j.sink.buf)
-	var err error
-	if j.sink.buf, err = j.rows.Append(j.sink.buf, j.doc, k); err != nil {
-		j.report(err.Error()) // about the previous document
-	}
+	j.sink.buf = j.rows.Append(j.sink.buf, j.doc, k)
 	if len(j.sink.buf) == n {
-		return nil // over the URL limit: counted by j.rows
+		return nil // with Differ, resolved alike
 	}
 	j.nlinks++
 	if j.nlinks&4095 == 0 {

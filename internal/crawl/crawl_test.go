@@ -14,6 +14,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/warc/warctest"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
 )
@@ -121,14 +122,8 @@ func TestDocLimit(t *testing.T) {
 	}
 }
 
-func TestExcerpt(t *testing.T) {
-	if got := excerpt("short\n"); got != `"short\n"` {
-		t.Errorf("excerpt: %s", got)
-	}
+func TestCapLine(t *testing.T) {
 	long := strings.Repeat("a", 100<<10)
-	if got := excerpt(long); len(got) > maxExcerpt+40 || !strings.HasSuffix(got, "... (102400 bytes)") {
-		t.Errorf("excerpt of 100 KB: %d bytes, %q", len(got), got[len(got)-30:])
-	}
 	msg := "doc: " + long + ": the reason"
 	if got := capLine(msg); len(got) > maxErrorLine+60 || !strings.HasPrefix(got, "doc: aaa") || !strings.HasSuffix(got, "aaa: the reason") ||
 		!strings.Contains(got, " bytes of a 102417-byte error cut ...] ") {
@@ -179,15 +174,15 @@ func TestRecordLimit(t *testing.T) {
 // share.
 func TestAppendRow(t *testing.T) {
 	k := links.Link{Element: "a", Attr: "href", Ref: "g\tx", URL: "http://a/g\tx", Base: base.Base{URL: "http://a/", Source: base.HTML}}
-	if got := string(AppendRow(nil, TSV, "d\n1", k)); got != "d\\n1\thttp://a/\thtml\ta@href\tg\\tx\thttp://a/g\\tx\n" {
+	if got := string(AppendRow(nil, TSV, "d\n1", k, nil)); got != "d\\n1\thttp://a/\thtml\ta@href\tg\\tx\thttp://a/g\\tx\n" {
 		t.Errorf("TSV %q", got)
 	}
 	want := `{"document":"d\n1","base":"http://a/","base_source":"html","attribute":"a@href","ref":"g\tx","url":"http://a/g\tx"}` + "\n"
-	if got := string(AppendRow(nil, NDJSON, "d\n1", k)); got != want {
+	if got := string(AppendRow(nil, NDJSON, "d\n1", k, nil)); got != want {
 		t.Errorf("NDJSON %s", got)
 	}
 	k.Attr = ""
-	if got := string(AppendRow(nil, TSV, "d", k)); !strings.Contains(got, "\ta\tg") {
+	if got := string(AppendRow(nil, TSV, "d", k, nil)); !strings.Contains(got, "\ta\tg") {
 		t.Errorf("no attribute: %q", got)
 	}
 }
@@ -250,11 +245,8 @@ func TestRowsTSV(t *testing.T) {
 		ref := unsafeString(buf)
 		buf = fmt.Appendf(buf, "u\t%d", i)
 		k := links.Link{Element: "a", Attr: "href", Ref: ref, URL: unsafeString(buf[len(ref):]), Base: c.b}
-		var err error
-		if got, err = r.Append(got, c.doc, k); err != nil {
-			t.Fatal(err)
-		}
-		want = AppendRow(want, TSV, c.doc, k)
+		got = r.Append(got, c.doc, k)
+		want = AppendRow(want, TSV, c.doc, k, nil)
 	}
 	if string(got) != string(want) {
 		t.Errorf("Rows wrote\n%s\nAppendRow\n%s", got, want)
@@ -269,49 +261,52 @@ func TestRowAllocs(t *testing.T) {
 		var r Rows
 		r.Format = f
 		buf := make([]byte, 0, 4096)
-		if n := testing.AllocsPerRun(100, func() { buf, _ = r.Append(buf[:0], "d", k) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { buf = r.Append(buf[:0], "d", k) }); n != 0 {
 			t.Errorf("format %d: %v allocations a row", f, n)
 		}
 	}
 }
 
-// TestRows checks the URL limit of the row writer: links over it are not
-// written, and each document's count comes once, when the next document
-// starts or at Done.
-func TestRows(t *testing.T) {
+// TestURLLimitOneLayer checks that the URL limit is applied once, by the
+// extractor, to the links of every source (an HTML response, a redirect,
+// a WAT record's links), with one error type (*links.LimitError) and one
+// message per document, the first counting the others (issue 19, item 6).
+func TestURLLimitOneLayer(t *testing.T) {
 	long := "http://h/" + strings.Repeat("x", 200)
-	link := func(u string) links.Link {
-		return links.Link{Element: "a", Attr: "href", Ref: "r", URL: u, Base: base.Base{URL: "http://h/", Source: base.Retrieval}}
-	}
-	r := Rows{MaxURL: 50}
-	var b []byte
-	var errs []error
-	for _, l := range []struct{ doc, url string }{{"A", long}, {"A", "http://h/ok"}, {"A", long}, {"B", "http://h/b"}, {"C", long}} {
-		var err error
-		b, err = r.Append(b, l.doc, link(l.url))
-		if err != nil {
-			errs = append(errs, err)
+	dir := t.TempDir()
+	var b bytes.Buffer
+	w := warctest.NewWriter(&b, false)
+	for _, rec := range []warctest.Record{
+		warctest.HTML("http://h/d", `<a href="`+long+`"><a href=ok><a href="`+long+`">`),
+		warctest.Response("http://h/r", 301, [][2]string{{"Location", long}}, ""),
+		{Type: "metadata", TargetURI: "http://w/d", ContentType: "application/json", Block: []byte(
+			`{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":"response","WARC-Target-URI":"http://w/d"},"Payload-Metadata":{"Actual-Content-Type":"application/http; msgtype=response","HTTP-Response-Metadata":` +
+				`{"Response-Message":{"Status":"200"},"HTML-Metadata":{"Links":[{"path":"A@/href","url":"` + long + `"},{"path":"A@/href","url":"k"},{"path":"A@/href","url":"` + long + `"}]}}}}}`)},
+	} {
+		if _, err := w.Write(rec); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if err := r.Done(); err != nil {
-		errs = append(errs, err)
+	name := filepath.Join(dir, "a.warc")
+	if err := os.WriteFile(name, b.Bytes(), 0o666); err != nil {
+		t.Fatal(err)
 	}
-	if err := r.Done(); err != nil {
-		t.Errorf("second Done: %v", err)
-	}
-	if got := strings.Count(string(b), "\n"); got != 2 {
-		t.Errorf("%d rows written, want 2:\n%s", got, b)
-	}
-	var d0, d1 *DroppedError
-	var le *limits.Error
-	if len(errs) != 2 || !errors.As(errs[0], &d0) || !errors.As(errs[1], &d1) || d0.Doc != "A" || d0.N != 2 || d1.Doc != "C" || d1.N != 1 ||
-		!errors.As(errs[0], &le) || le.Limit != "URL" || le.Max != 50 || !strings.Contains(errs[0].Error(), "(209 bytes)") {
-		t.Errorf("errors %v", errs)
-	}
-	// The zero Rows applies the default limit.
-	var z Rows
-	if b, _ := z.Append(nil, "d", link("http://h/"+strings.Repeat("x", limits.DefaultURL))); len(b) != 0 || z.Done() == nil {
-		t.Errorf("zero Rows wrote a link over the default URL limit")
+	for _, f := range []Format{TSV, NDJSON} {
+		var out, errs bytes.Buffer
+		c := &Config{Stdout: &out, Stderr: &errs, Format: f, Limits: limits.Limits{URL: 64}}
+		s, err := c.Run([]string{name})
+		if err != nil || !s.Failed || s.Links != 2 || s.Errors != 3 || strings.Count(out.String(), "\n") != 2 {
+			t.Fatalf("format %d: stats %+v, err %v\n%s%s", f, s, err, out.String(), errs.String())
+		}
+		doc := func(i int) string { return fmt.Sprintf("%s#%d", name, w.Offsets[i]) }
+		want := []string{
+			doc(0) + ": offset 0: a@href link of 209 bytes not written: exceeds the URL limit of 64 (and 1 more warnings)",
+			doc(1) + ": http@location link of 209 bytes not written: exceeds the URL limit of 64",
+			doc(2) + ": a@href link of 209 bytes not written: exceeds the URL limit of 64 (and 1 more warnings)",
+		}
+		if got := strings.Split(strings.TrimSuffix(errs.String(), "\n"), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("format %d: stderr\n%s\nwant\n%s", f, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }
 

@@ -294,7 +294,7 @@ func (j *job) fetch(in string) bool {
 	}
 	j.nbytes += int64(len(resp.Body))
 	if resp.BaseErr != nil {
-		j.fail(in, fmt.Errorf("%w (not used)", resp.BaseErr))
+		j.fail(in, resp.BaseErr)
 	}
 	ct := resp.Header.Get("Content-Type")
 	mt := "text/html"
@@ -339,7 +339,7 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 		}
 		if p.BaseErr != nil && p.BaseErr != lastBaseErr {
 			lastBaseErr = p.BaseErr
-			j.fail(name, fmt.Errorf("%w (not used)", p.BaseErr))
+			j.fail(name, p.BaseErr)
 		}
 		if !isHTMLType(p.MediaType) {
 			return nil
@@ -356,7 +356,6 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 func (j *job) html(doc string, r io.Reader, outer base.Base) {
 	j.doc = doc
 	err := j.x.ExtractBytes(&docLimit{r: r, max: j.lim.Record}, outer, j.writeBytes)
-	j.endDoc()
 	if err != nil {
 		j.fail(doc, err)
 	}

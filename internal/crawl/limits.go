@@ -1,32 +1,19 @@
 package crawl
 
-// The limits the crawler itself enforces (package limits): the length of
-// the URLs written out, the size of one HTML document, the length of an
-// error line. The readers enforce the others.
+// The limits the crawler itself enforces (package limits): the size of
+// one HTML document, the length of an error line. The readers enforce the
+// others, and links.Extractor the length of the URLs written out.
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/relurl/relurl/limits"
 )
 
-// maxExcerpt is how much of an input an error message quotes.
-const maxExcerpt = 120
-
 // maxErrorLine bounds one error line, whatever a reader put in it, so
 // that a hostile input cannot make standard error as large as itself.
 const maxErrorLine = 4 << 10
-
-// excerpt quotes at most maxExcerpt bytes of s, and says how long s is
-// when it is longer.
-func excerpt(s string) string {
-	if len(s) <= maxExcerpt {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(s[:maxExcerpt]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
-}
 
 // capLine cuts the middle out of an error line longer than maxErrorLine,
 // saying so: the start names the input, the end usually says what is
@@ -37,43 +24,6 @@ func capLine(msg string) string {
 	}
 	head, tail := maxErrorLine*3/4, maxErrorLine/4
 	return msg[:head] + " [... " + strconv.Itoa(len(msg)-head-tail) + " bytes of a " + strconv.Itoa(len(msg)) + "-byte error cut ...] " + msg[len(msg)-tail:]
-}
-
-// tooLong returns the first of a link's URLs longer than max: the URL,
-// the reference or the base.
-func tooLong(max int, url, ref, base string) (string, bool) {
-	switch {
-	case len(url) > max:
-		return url, true
-	case len(ref) > max:
-		return ref, true
-	case len(base) > max:
-		return base, true
-	}
-	return "", false
-}
-
-// DroppedError reports the links of one document that the URL limit kept
-// out of the output. errors.As finds the *limits.Error.
-type DroppedError struct {
-	Doc   string
-	N     int    // links not written
-	First string // an excerpt of the first URL over the limit
-	Err   *limits.Error
-}
-
-func (e *DroppedError) Error() string {
-	return fmt.Sprintf("%s: %d links not written: a URL %v; the first: %s", e.Doc, e.N, e.Err, e.First)
-}
-
-func (e *DroppedError) Unwrap() error { return e.Err }
-
-// endDoc reports the links of the current document that the URL limit
-// kept out of the output, if any.
-func (j *job) endDoc() {
-	if err := j.rows.Done(); err != nil {
-		j.report(err.Error())
-	}
 }
 
 // RecordError reports that a document read by the crawler broke the

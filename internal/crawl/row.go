@@ -1,6 +1,7 @@
 package crawl
 
 import (
+	"errors"
 	"strconv"
 	"unsafe"
 
@@ -8,8 +9,8 @@ import (
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/swar"
-	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // Format is the format of the output rows.
@@ -37,27 +38,22 @@ func (f Format) Ext() string {
 }
 
 // Rows writes the rows of a stream of links, document after document,
-// by AppendRow, and applies the URL limit (package limits): a link whose
-// URL, reference or base is longer than MaxURL is not written but
-// counted, and each document's count is reported once, as a
-// *DroppedError. A 64 KB base repeated on 10,000 rows would otherwise
-// make 650 MB of output from a 500-byte input (issue 11).
+// by AppendRow. The URL limit (package limits) is not applied here: every
+// link reaches Rows through links.Extractor (ExtractBytes, or
+// ResolveBytes for the links of redirects and WAT records), which applies
+// it once for all, with its *links.LimitError.
 type Rows struct {
 	Format Format
-	MaxURL int // 0: limits.DefaultURL
 	// Differ, when not nil, writes only the links whose reference resolves
 	// differently by Differ[0] and by Differ[1] (a failure of WHATWG
-	// differs from every answer), in the differ format (AppendDifferRow).
+	// differs from every answer), in the differ format (see AppendRow).
 	Differ *[2]relurl.Spec
 
-	dbase string               // the base of the last link resolved for Differ
-	dpb   [2]relurl.ParsedBase // parsed by each of Differ
+	dbase string            // the base of the last link resolved for Differ
+	dpb   relurl.ParsedBase // parsed by Differ[1]
 	dset  bool
-	dbuf  [2][]byte
-
-	doc     string // the document of the last link
-	dropped int    // its links not written
-	first   string // excerpt of the first URL over the limit
+	dbuf  []byte // Differ[1]'s answer
+	d     Differ // the last differ row's answers
 
 	// The columns the TSV rows of one document and base begin with
 	// (document, base, base source), escaped once for all its links: the
@@ -68,71 +64,58 @@ type Rows struct {
 	prefix      []byte
 }
 
-// Append appends the row of link k of document doc to b, or counts it
-// when it breaks the URL limit. When doc differs from the document of the
-// previous link, that document is done: err is its *DroppedError, if
-// any.
-func (r *Rows) Append(b []byte, doc string, k links.Link) (_ []byte, err error) {
-	if doc != r.doc {
-		err = r.Done()
-		r.doc = doc
-	}
-	max := r.MaxURL
-	if max <= 0 {
-		max = limits.DefaultURL
-	}
-	if s, long := tooLong(max, k.URL, k.Ref, k.Base.URL); long {
-		if r.dropped == 0 {
-			r.first = excerpt(s)
-		}
-		r.dropped++
-		return b, err
-	}
+// Append appends the row of link k of document doc to b: AppendRow's
+// bytes, with the columns of the document escaped once for its links.
+// With Differ, a link both specifications resolve alike gives no row.
+func (r *Rows) Append(b []byte, doc string, k links.Link) []byte {
+	var d *Differ
 	if r.Differ != nil {
-		return r.appendDiffer(b, doc, k), err
+		if d = r.differ(k); d == nil {
+			return b
+		}
 	}
 	if r.Format == TSV {
-		// AppendRow's bytes, the columns of the document escaped once.
 		if r.prefix == nil || doc != r.pdoc || k.Base.URL != r.pbase || k.Base.Source != r.psrc {
 			r.pdoc, r.pbase, r.psrc = doc, k.Base.URL, k.Base.Source
 			r.prefix = appendTSVDoc(r.prefix[:0], doc, k.Base)
 		}
-		return appendTSVEnd(appendTSVRef(append(b, r.prefix...), k), k.URL), err
+		return appendTSVEnd(appendTSVRef(append(b, r.prefix...), k), k.URL, d)
 	}
-	return AppendRow(b, r.Format, doc, k), err
+	return AppendRow(b, r.Format, doc, k, d)
 }
 
 // AppendBytes is Append for a link as links.Extractor.ExtractBytes and
 // internal/archive give it: its bytes are viewed, not copied.
-func (r *Rows) AppendBytes(b []byte, doc string, k *links.LinkBytes) ([]byte, error) {
+func (r *Rows) AppendBytes(b []byte, doc string, k *links.LinkBytes) []byte {
 	return r.Append(b, doc, linkOf(k))
 }
 
 // linkOf returns k as a Link whose Ref and URL view k's bytes: valid only
 // while they are.
 func linkOf(k *links.LinkBytes) links.Link {
-	return links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base}
+	return links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base, Err: k.Err}
 }
 
-// appendDiffer resolves k.Ref by both specifications of r.Differ, against
-// the base parsed once for the links of a document, and appends the
-// differ row when the answers differ.
-func (r *Rows) appendDiffer(b []byte, doc string, k links.Link) []byte {
+// differ returns the answers of both specifications of r.Differ for link
+// k when they differ, else nil; they are valid until the next call. The
+// link's own URL and Err are Differ[0]'s (the extractor resolved it by
+// that specification, within the URL limit): only Differ[1] resolves the
+// reference again, against the base parsed once for the links of a
+// document. Its answer, from the same reference and base, is at most a
+// few times as long (percent-encoding), so that output stays linear in
+// the input.
+func (r *Rows) differ(k links.Link) *Differ {
 	if !r.dset || k.Base.URL != r.dbase {
 		r.dbase, r.dset = k.Base.URL, true
-		for i, s := range r.Differ {
-			r.dpb[i] = s.ParseBase(r.dbase)
-		}
+		r.dpb = r.Differ[1].ParseBase(r.dbase)
 	}
-	var errs [2]error
-	for i := range r.dpb {
-		r.dbuf[i], errs[i] = r.dpb[i].AppendResolveErr(r.dbuf[i][:0], k.Ref)
+	var err error
+	r.dbuf, err = r.dpb.AppendResolveErr(r.dbuf[:0], k.Ref)
+	if k.URL == string(r.dbuf) && (k.Err == nil) == (err == nil) {
+		return nil
 	}
-	if string(r.dbuf[0]) == string(r.dbuf[1]) && (errs[0] == nil) == (errs[1] == nil) {
-		return b
-	}
-	d := Differ{Specs: *r.Differ, URLs: [2]string{unsafeString(r.dbuf[0]), unsafeString(r.dbuf[1])}, Errs: errs}
-	return AppendDifferRow(b, r.Format, doc, k, &d)
+	r.d = Differ{Specs: *r.Differ, URLs: [2]string{k.URL, unsafeString(r.dbuf)}, Errs: [2]error{k.Err, err}}
+	return &r.d
 }
 
 // Differ is what a differ row adds to a link: the two specifications,
@@ -152,13 +135,10 @@ func DifferHeader(specs [2]relurl.Spec) string {
 	return "document\tbase\tbase_source\telement@attribute\tref\t" + specs[0].String() + "\t" + specs[1].String() + "\tfailure\n"
 }
 
-// AppendDifferRow appends the differ row of link k: the columns of
-// AppendRow up to ref, then each specification's answer ("" when it
-// fails), then failure: for each that failed, "NAME: REASON at offset N"
-// (the URL Standard's name of the validation error), joined by "; ", or
-// "". In NDJSON the answers are members named after the specifications,
-// and "failure" is present only when not empty.
-func AppendDifferRow(b []byte, f Format, doc string, k links.Link, d *Differ) []byte {
+// failure names the failures of a differ row: for each specification that
+// failed, "NAME: REASON at offset N" (the URL Standard's name of the
+// validation error), joined by "; ", or "".
+func (d *Differ) failure() string {
 	failure := ""
 	for i, err := range d.Errs {
 		if err == nil {
@@ -169,59 +149,29 @@ func AppendDifferRow(b []byte, f Format, doc string, k links.Link, d *Differ) []
 		}
 		failure += d.Specs[i].String() + ": " + reason(err)
 	}
-	if f == NDJSON {
-		b = append(b, '{')
-		b = jsonline.AppendField(b, true, "document", doc)
-		b = jsonline.AppendField(b, false, "base", k.Base.URL)
-		b = jsonline.AppendField(b, false, "base_source", k.Base.Source.String())
-		b = appendAttributeField(b, k)
-		b = jsonline.AppendField(b, false, "ref", k.Ref)
-		for i, s := range d.Specs {
-			b = jsonline.AppendField(b, false, s.String(), d.URLs[i])
-		}
-		if failure != "" {
-			b = jsonline.AppendField(b, false, "failure", failure)
-		}
-		return append(b, "}\n"...)
-	}
-	b = appendTSVLink(b, doc, k)
-	for _, u := range d.URLs {
-		b = append(b, '\t')
-		b = AppendTSV(b, u)
-	}
-	b = append(b, '\t')
-	b = AppendTSV(b, failure)
-	return append(b, '\n')
+	return failure
 }
 
 // reason names a failure briefly: the URL Standard's reason and offset,
 // without the input (the row has it).
 func reason(err error) string {
-	if e, ok := err.(*relurl.WHATWGError); ok {
+	var e *whatwg.Error
+	if errors.As(err, &e) {
 		return e.Reason.Error() + " at offset " + strconv.Itoa(e.Offset)
 	}
 	return err.Error()
 }
 
-// Done ends the current document: it returns a *DroppedError if links of
-// it were not written, else nil.
-func (r *Rows) Done() error {
-	if r.dropped == 0 {
-		return nil
-	}
-	max := r.MaxURL
-	if max <= 0 {
-		max = limits.DefaultURL
-	}
-	err := &DroppedError{Doc: r.doc, N: r.dropped, First: r.first, Err: &limits.Error{Limit: "URL", Max: int64(max)}}
-	r.dropped, r.first = 0, ""
-	return err
-}
-
 // AppendRow appends the row of link k of document doc, newline included.
 // It is the one writer of the row format, shared by "relurl links" and the
 // Beam pipeline (beam/), so that both give the same bytes.
-func AppendRow(b []byte, f Format, doc string, k links.Link) []byte {
+//
+// With d nil the row is a link row: document, base, base_source,
+// element@attribute, ref, url. With d it is a differ row: the same columns
+// up to ref, then each specification's answer ("" when it fails), then
+// failure (see Differ); in NDJSON the answers are members named after the
+// specifications, and "failure" is present only when not empty.
+func AppendRow(b []byte, f Format, doc string, k links.Link, d *Differ) []byte {
 	if f == NDJSON {
 		// Lossless like every -json output: a value that is not UTF-8
 		// gets a NAME_base64 member with its exact bytes.
@@ -231,10 +181,19 @@ func AppendRow(b []byte, f Format, doc string, k links.Link) []byte {
 		b = jsonline.AppendField(b, false, "base_source", k.Base.Source.String())
 		b = appendAttributeField(b, k)
 		b = jsonline.AppendField(b, false, "ref", k.Ref)
-		b = jsonline.AppendField(b, false, "url", k.URL)
+		if d == nil {
+			b = jsonline.AppendField(b, false, "url", k.URL)
+		} else {
+			for i, s := range d.Specs {
+				b = jsonline.AppendField(b, false, s.String(), d.URLs[i])
+			}
+			if failure := d.failure(); failure != "" {
+				b = jsonline.AppendField(b, false, "failure", failure)
+			}
+		}
 		return append(b, "}\n"...)
 	}
-	return appendTSVEnd(appendTSVLink(b, doc, k), k.URL)
+	return appendTSVEnd(appendTSVLink(b, doc, k), k.URL, d)
 }
 
 // appendTSVLink appends the columns a link's rows begin with: document,
@@ -262,11 +221,20 @@ func appendTSVRef(b []byte, k links.Link) []byte {
 	return AppendTSV(b, k.Ref)
 }
 
-// appendTSVEnd appends the url column, the last of a link row, and the
-// newline.
-func appendTSVEnd(b []byte, url string) []byte {
+// appendTSVEnd appends the columns after ref and the newline: url, or
+// with d the differ columns (each specification's answer, then failure).
+func appendTSVEnd(b []byte, url string, d *Differ) []byte {
+	if d == nil {
+		b = append(b, '\t')
+		b = AppendTSV(b, url)
+		return append(b, '\n')
+	}
+	for _, u := range d.URLs {
+		b = append(b, '\t')
+		b = AppendTSV(b, u)
+	}
 	b = append(b, '\t')
-	b = AppendTSV(b, url)
+	b = AppendTSV(b, d.failure())
 	return append(b, '\n')
 }
 

@@ -46,7 +46,7 @@ func BenchmarkRows(b *testing.B) {
 	var buf []byte
 	for _, d := range docs {
 		for _, k := range d.links {
-			buf, _ = r.Append(buf, d.name, k)
+			buf = r.Append(buf, d.name, k)
 		}
 	}
 	size = len(buf)
@@ -55,7 +55,7 @@ func BenchmarkRows(b *testing.B) {
 	for b.Loop() {
 		for _, d := range docs {
 			for _, k := range d.links {
-				buf, _ = r.Append(buf[:0], d.name, k)
+				buf = r.Append(buf[:0], d.name, k)
 			}
 		}
 	}
