@@ -4,9 +4,20 @@
 // claims or contains.
 //
 // One Limits value is shared by every reader of a run: the command sets it
-// from its flags, and the library's readers take it as a field. A zero
-// field means the default below; Resolve returns the value with the
-// defaults filled in.
+// from its flags, and the library's readers take it as a field. Every
+// reader takes its bounds through Resolve, the one place where a field's
+// value is interpreted:
+//
+//   - a zero or negative field means the default below (a negative bound
+//     has no meaning, and "unlimited" would undo the point of the
+//     package: there is no way to ask for no bound);
+//   - a field above Max (or MaxRecord) is taken as Max: the readers add a
+//     few limits and small constants together (a line and its line end,
+//     a look-ahead of twice a limit), and no such sum may overflow.
+//
+// Bytes enter a reader through NewReader (a stream that fails past N
+// bytes with an *Error) or the bounded header reader of
+// internal/header, so that a bound is enforced once, where bytes enter.
 //
 // A document or record that breaks a limit is reported (an error naming
 // the input, its offset and the limit) and reading goes on with the next
@@ -14,7 +25,11 @@
 // reported, never dropped silently.
 package limits
 
-import "fmt"
+import (
+	"fmt"
+	"io"
+	"math"
+)
 
 // Limits are the bounds of one run. Sizes are in bytes.
 type Limits struct {
@@ -58,30 +73,44 @@ const (
 // Default returns the default limits.
 func Default() Limits { return Limits{}.Resolve() }
 
-// Resolve returns l with every zero field set to its default.
+// The largest values Resolve keeps: a quarter of the largest int (int64
+// for Record), so that a reader may add a limit to itself and to small
+// constants without overflow. They are far above any memory.
+const (
+	Max       = math.MaxInt / 4
+	MaxRecord = math.MaxInt64 / 4
+)
+
+// Resolve returns l with every zero or negative field set to its default
+// and every field above Max (MaxRecord for Record) set to Max. Every
+// reader interprets a Limits through it, and only through it.
 func (l Limits) Resolve() Limits {
-	if l.Token == 0 {
-		l.Token = DefaultToken
-	}
-	if l.HeaderLine == 0 {
-		l.HeaderLine = DefaultHeaderLine
-	}
-	if l.HeaderBlock == 0 {
-		l.HeaderBlock = DefaultHeaderBlock
-	}
-	if l.Record == 0 {
-		l.Record = DefaultRecord
-	}
-	if l.Depth == 0 {
-		l.Depth = DefaultDepth
-	}
-	if l.Noscript == 0 {
-		l.Noscript = DefaultNoscript
-	}
-	if l.URL == 0 {
-		l.URL = DefaultURL
-	}
+	l.Token = field(l.Token, DefaultToken)
+	l.HeaderLine = field(l.HeaderLine, DefaultHeaderLine)
+	l.HeaderBlock = field(l.HeaderBlock, DefaultHeaderBlock)
+	l.Record = field(l.Record, DefaultRecord)
+	l.Depth = field(l.Depth, DefaultDepth)
+	l.Noscript = field(l.Noscript, DefaultNoscript)
+	l.URL = field(l.URL, DefaultURL)
 	return l
+}
+
+// field is Resolve's rule for one field.
+func field[T int | int64](v, def T) T {
+	var most T
+	switch any(v).(type) {
+	case int:
+		most = T(Max)
+	default:
+		most = T(MaxRecord)
+	}
+	switch {
+	case v <= 0:
+		return def
+	case v > most:
+		return most
+	}
+	return v
 }
 
 // Error reports that an input broke a limit. Readers wrap it in their own
@@ -93,4 +122,51 @@ type Error struct {
 
 func (e *Error) Error() string {
 	return fmt.Sprintf("exceeds the %s limit of %d", e.Limit, e.Max)
+}
+
+// A Reader reads at most Max bytes of R. A read that would take byte
+// Max+1 fails with an *Error naming Limit instead: the bytes before it
+// are given out first, the input past it is never read. It is the one
+// "fail past N bytes" reader of relurl's readers.
+type Reader struct {
+	r     io.Reader
+	limit string
+	max   int64
+	n     int64 // bytes given out
+	err   error // sticky: the limit's *Error, or an error of r
+}
+
+// NewReader returns a Reader of r that fails past most bytes with an
+// *Error{Limit: limit, Max: most}. A negative most is taken as 0.
+func NewReader(r io.Reader, limit string, most int64) *Reader {
+	return &Reader{r: r, limit: limit, max: max(most, 0)}
+}
+
+// N returns the bytes read so far.
+func (l *Reader) N() int64 { return l.n }
+
+func (l *Reader) Read(p []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	// Read at most one byte past the limit, to tell an input of exactly
+	// max bytes from a longer one. rest < len(p) keeps rest+1 from
+	// overflowing when max is near math.MaxInt64.
+	rest := l.max - l.n
+	if rest < int64(len(p)) {
+		p = p[:rest+1]
+	}
+	n, err := l.r.Read(p)
+	if int64(n) > rest {
+		n = int(rest)
+		l.err = &Error{Limit: l.limit, Max: l.max}
+		err = l.err
+	} else if err != nil && err != io.EOF {
+		l.err = err
+	}
+	l.n += int64(n)
+	return n, err
 }
