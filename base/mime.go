@@ -370,7 +370,7 @@ func (wk *walk) entity(h textproto.MIMEHeader, src *source, outer Base, baseErr 
 	multipart := strings.HasPrefix(mediaType, "multipart/")
 	message := mediaType == "message/rfc822" || mediaType == "message/global" || mediaType == "message/news"
 	if !multipart && !message {
-		body = &recordCap{r: body, left: wk.lim.Record, pos: pos, off: src.pos(), max: wk.lim.Record}
+		body = &recordCap{lr: limits.NewReader(body, "Record", wk.lim.Record), pos: pos, off: src.pos()}
 		if err := wk.fn(&Part{Position: pos, Header: h, MediaType: mediaType, Params: params, Base: b, BaseErr: baseErr, Body: body}); err != nil {
 			return &fnError{err}
 		}
@@ -590,22 +590,19 @@ func (p *partReader) delimiter() (last bool, err error) {
 	}
 }
 
-// recordCap passes at most left bytes of r, then fails with a PartError
-// naming the part at pos, its body at off.
+// recordCap passes a part's body through the capped reader of package
+// limits, its error a PartError naming the part at pos, its body at off.
 type recordCap struct {
-	r    io.Reader
-	left int64
-	pos  string
-	off  int64
-	max  int64
+	lr  *limits.Reader
+	pos string
+	off int64
 }
 
 func (c *recordCap) Read(p []byte) (int, error) {
-	if c.left <= 0 {
-		return 0, &PartError{Position: c.pos, Offset: c.off, Err: fmt.Errorf("body %w", &limits.Error{Limit: "Record", Max: c.max})}
+	n, err := c.lr.Read(p)
+	if le, ok := err.(*limits.Error); ok {
+		err = &PartError{Position: c.pos, Offset: c.off, Err: fmt.Errorf("body %w", le)}
 	}
-	n, err := c.r.Read(p[:min(int64(len(p)), c.left)])
-	c.left -= int64(n)
 	return n, err
 }
 

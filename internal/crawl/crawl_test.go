@@ -108,7 +108,7 @@ func TestDocLimit(t *testing.T) {
 		// One byte at a time too, so that the limit falls inside a read
 		// and between reads.
 		for _, r := range []io.Reader{strings.NewReader(in), iotest.OneByteReader(strings.NewReader(in))} {
-			got, err := io.ReadAll(&docLimit{r: r, max: 10})
+			got, err := io.ReadAll(newDocLimit(r, 10))
 			var re *RecordError
 			var le *limits.Error
 			if n <= 10 {

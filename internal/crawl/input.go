@@ -355,7 +355,7 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 // html extracts the links of one HTML document and writes them.
 func (j *job) html(doc string, r io.Reader, outer base.Base) {
 	j.doc = doc
-	err := j.x.ExtractBytes(&docLimit{r: r, max: j.lim.Record}, outer, j.writeBytes)
+	err := j.x.ExtractBytes(newDocLimit(r, j.lim.Record), outer, j.writeBytes)
 	if err != nil {
 		j.fail(doc, err)
 	}

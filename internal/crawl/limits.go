@@ -40,28 +40,19 @@ func (e *RecordError) Error() string {
 
 func (e *RecordError) Unwrap() error { return e.Err }
 
-// docLimit passes at most max bytes of a document, then fails with a
-// *RecordError: the links read before it are kept.
-type docLimit struct {
-	r      io.Reader
-	n, max int64
+// docLimit passes at most max bytes of a document through the capped
+// reader of package limits, then fails with a *RecordError: the links
+// read before it are kept.
+type docLimit struct{ lr *limits.Reader }
+
+func newDocLimit(r io.Reader, max int64) docLimit {
+	return docLimit{limits.NewReader(r, "Record", max)}
 }
 
-func (l *docLimit) Read(p []byte) (int, error) {
-	if l.n > l.max {
-		return 0, l.err()
-	}
-	if int64(len(p)) > l.max+1-l.n {
-		p = p[:l.max+1-l.n]
-	}
-	n, err := l.r.Read(p)
-	l.n += int64(n)
-	if l.n > l.max {
-		return n - 1, l.err() // one byte past the limit, read to see it
+func (l docLimit) Read(p []byte) (int, error) {
+	n, err := l.lr.Read(p)
+	if le, ok := err.(*limits.Error); ok {
+		err = &RecordError{Offset: le.Max, Err: le}
 	}
 	return n, err
-}
-
-func (l *docLimit) err() error {
-	return &RecordError{Offset: l.max, Err: &limits.Error{Limit: "Record", Max: l.max}}
 }
