@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/coding"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -92,7 +93,11 @@ type Response struct {
 	Redirects []string
 	Status    int
 	Header    http.Header
-	Body      []byte
+	// Body is the payload with every content coding of the response
+	// undone, in order (gzip, x-gzip, deflate, zstd, br), and the
+	// Content-Encoding field removed from Header; a coding that cannot
+	// be undone fails the fetch.
+	Body []byte
 	// Base is the document's base before its content is looked at: the
 	// Base or Content-Base response header resolved against URL (3.1),
 	// else URL itself (3.3).
@@ -107,7 +112,8 @@ type Response struct {
 // that answered with it by f.Spec (RFC 1808 section 4 by default), not by
 // net/url. A redirect to a URL already requested in this fetch is a loop
 // and an error; so is any URL whose scheme is not http or https, a final
-// status other than 2xx, and a body longer than MaxBody.
+// status other than 2xx, a body longer than MaxBody (as received, or once
+// a content coding is undone), and a content coding that is not undone.
 func (f *Fetcher) Fetch(ctx context.Context, url string) (*Response, error) {
 	timeout := f.Timeout
 	if timeout <= 0 {
@@ -154,6 +160,11 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (*Response, error) {
 		if err != nil {
 			return fail(err)
 		}
+		// Asking for the codings ourselves keeps net/http from undoing a
+		// gzip of its own: it looks at the first Content-Encoding field
+		// only and deletes them all, so "gzip" then "gzip" in two fields
+		// would come out coded once, in silence. readBody undoes them all.
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
 		resp, err := client.Do(req)
 		if err != nil {
 			return fail(err)
@@ -183,21 +194,37 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (*Response, error) {
 			cur = next
 			continue
 		}
-		body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			resp.Body.Close()
+			return fail(fmt.Errorf("%w: %s", ErrHTTPStatus, resp.Status))
+		}
+		body, err := readBody(resp, maxBody)
 		resp.Body.Close()
 		if err != nil {
 			return fail(err)
 		}
-		if int64(len(body)) > maxBody {
-			return fail(fmt.Errorf("%w (%d bytes)", ErrBodyTooLarge, maxBody))
-		}
-		if resp.StatusCode < 200 || resp.StatusCode > 299 {
-			return fail(fmt.Errorf("%w: %s", ErrHTTPStatus, resp.Status))
-		}
+		// Body is decoded now: its header must not say otherwise (as
+		// net/http does for the gzip it undoes).
+		resp.Header.Del("Content-Encoding")
 		r := &Response{URL: cur, Redirects: visited, Status: resp.StatusCode, Header: resp.Header, Body: body}
 		r.Base, _, r.BaseErr = HTTPHeader(textproto.MIMEHeader(resp.Header), Retrieved(cur), f.Spec, f.Limits)
 		return r, nil
 	}
+}
+
+// readBody reads a response's body with every content coding undone in
+// order (package coding; net/http has undone the transfer codings), the
+// bytes received and each decoded
+// layer capped at max by the capped reader of package limits.
+func readBody(resp *http.Response, max int64) ([]byte, error) {
+	var d coding.Decoder
+	raw := limits.NewReader(resp.Body, "Record", max)
+	body, err := io.ReadAll(d.Decode(raw, coding.Parse("Content-Encoding", resp.Header.Values("Content-Encoding")), max))
+	var le *limits.Error
+	if errors.As(err, &le) {
+		return nil, fmt.Errorf("%w (%d bytes): %w", ErrBodyTooLarge, max, le)
+	}
+	return body, err
 }
 
 // isHTTP reports whether u's scheme is http or https, in any case.

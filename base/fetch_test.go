@@ -1,6 +1,8 @@
 package base
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +14,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/relurl/relurl/internal/coding"
 )
 
 // server starts an HTTP server on loopback with handlers by path.
@@ -217,5 +224,59 @@ func TestDeniedAddr(t *testing.T) {
 		if got := DeniedAddr(netip.MustParseAddr(c.addr)); got != c.denied {
 			t.Errorf("DeniedAddr(%s) = %v, want %v", c.addr, got, c.denied)
 		}
+	}
+}
+
+// TestFetchDecodesEveryCoding: every Content-Encoding token of every
+// field is undone in order (issue 23.3), or the fetch fails naming it.
+func TestFetchDecodesEveryCoding(t *testing.T) {
+	const doc = `<a href="x">x</a>`
+	gz := func(b []byte) []byte {
+		var out bytes.Buffer
+		w := gzip.NewWriter(&out)
+		w.Write(b)
+		w.Close()
+		return out.Bytes()
+	}
+	br := func(b []byte) []byte {
+		var out bytes.Buffer
+		w := brotli.NewWriter(&out)
+		w.Write(b)
+		w.Close()
+		return out.Bytes()
+	}
+	zs := func(b []byte) []byte {
+		w, _ := zstd.NewWriter(nil)
+		return w.EncodeAll(b, nil)
+	}
+	coded := func(body []byte, fields ...string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			for _, f := range fields {
+				w.Header().Add("Content-Encoding", f)
+			}
+			w.Header().Set("Content-Type", "text/html")
+			w.Write(body)
+		}
+	}
+	s := server(t, map[string]http.HandlerFunc{
+		"/gzgz":     coded(gz(gz([]byte(doc))), "gzip, gzip"),
+		"/two":      coded(gz(gz([]byte(doc))), "gzip", "x-gzip"),
+		"/gzid":     coded(gz([]byte(doc)), "gzip, identity"),
+		"/br":       coded(br([]byte(doc)), "br"),
+		"/zstd-gz":  coded(gz(zs([]byte(doc))), "zstd, gzip"),
+		"/compress": coded([]byte(doc), "compress"),
+		"/bomb":     coded(gz(gz(make([]byte, 10<<20))), "gzip, gzip"),
+	})
+	for _, p := range []string{"/gzgz", "/two", "/gzid", "/br", "/zstd-gz"} {
+		resp, err := (&Fetcher{}).Fetch(context.Background(), s.URL+p)
+		if err != nil || string(resp.Body) != doc || resp.Header.Get("Content-Encoding") != "" {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	if _, err := (&Fetcher{}).Fetch(context.Background(), s.URL+"/compress"); !errors.Is(err, coding.ErrUnsupported) || !strings.Contains(err.Error(), `"compress"`) {
+		t.Errorf("compress: %v, want a coding.ErrUnsupported naming it", err)
+	}
+	if _, err := (&Fetcher{MaxBody: 1 << 20}).Fetch(context.Background(), s.URL+"/bomb"); !errors.Is(err, ErrBodyTooLarge) {
+		t.Errorf("bomb: %v, want ErrBodyTooLarge", err)
 	}
 }

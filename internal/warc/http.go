@@ -8,12 +8,10 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/http/httputil"
 	"strconv"
 	"strings"
 
-	"github.com/klauspost/compress/zlib"
-
+	"github.com/relurl/relurl/internal/coding"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -39,12 +37,12 @@ type Response struct {
 	Status     string      // "200 OK"
 	Header     http.Header // the response's header fields, keys canonical
 
-	// Body reads the payload with its transfer coding (chunked) and
-	// content coding (gzip, deflate) removed, as far as the record holds
-	// it: the payload runs to the end of the block whatever Content-Length
-	// says. An unsupported content coding, or a coding error, is an *Error
-	// wrapping ErrHTTP from Read. Body is valid until the next call to
-	// Next.
+	// Body reads the payload with every transfer coding and content
+	// coding removed in order (package coding: chunked, gzip, deflate,
+	// zstd, br), as far as the record holds it: the payload runs to the
+	// end of the block whatever Content-Length says. An unsupported
+	// coding, or a coding error, is an *Error wrapping ErrHTTP from Read.
+	// Body is valid until the next call to Next.
 	Body io.Reader
 }
 
@@ -108,103 +106,23 @@ func (rec *Record) httpErr(err error, where string) error {
 	return &Error{rec.r.name, rec.Offset, fmt.Errorf("%w: %s: %w", ErrHTTP, where, err)}
 }
 
-// decodeBody undoes the transfer coding and content coding of the payload
-// (RFC 2616 sections 3.5 and 3.6). Crawlers that store the payload decoded
-// (Common Crawl) rename these header fields (X-Crawler-Transfer-Encoding),
-// so the codings named here are still applied to the bytes stored.
+// decodeBody undoes every transfer coding and content coding of the
+// payload, in order (package coding). Crawlers that store the payload
+// decoded (Common Crawl) rename these header fields
+// (X-Crawler-Transfer-Encoding), so the codings named here are still
+// applied to the bytes stored.
 func (rec *Record) decodeBody(body io.Reader, h http.Header) io.Reader {
-	if te := lastToken(h.Values("Transfer-Encoding")); strings.EqualFold(te, "chunked") {
-		body = httputil.NewChunkedReader(body)
-	}
-	c := &rec.r.codecs
-	switch ce := strings.ToLower(lastToken(h.Values("Content-Encoding"))); ce {
-	case "", "identity":
-	case "gzip", "x-gzip":
-		body = &lazyDecoder{src: body, open: c.gzip}
-	case "deflate":
-		body = &lazyDecoder{src: body, open: c.zlib}
-	default:
-		body = &lazyDecoder{src: body, open: func(io.Reader) (io.Reader, error) {
-			return nil, fmt.Errorf("unsupported Content-Encoding %s", excerpt([]byte(ce)))
-		}}
-	}
-	return &bodyReader{r: body, rec: rec, max: rec.r.lim.Record}
+	max := rec.r.lim.Record
+	decoded := rec.r.codecs.Decode(body, coding.Of(h), max)
+	return &bodyReader{r: limits.NewReader(decoded, "Record", max), rec: rec}
 }
 
-// httpCodecs keeps the content decoders of a Reader, reset for each
-// record rather than made anew (each holds tens of kilobytes).
-type httpCodecs struct {
-	gz gzipReader
-	zl io.ReadCloser
-}
-
-func (c *httpCodecs) gzip(r io.Reader) (io.Reader, error) {
-	if c.gz == nil {
-		c.gz = newGzipReader()
-	}
-	if err := c.gz.Reset(r); err != nil {
-		return nil, err
-	}
-	return c.gz, nil
-}
-
-func (c *httpCodecs) zlib(r io.Reader) (io.Reader, error) {
-	if c.zl == nil {
-		zl, err := zlib.NewReader(r)
-		if err != nil {
-			return nil, err
-		}
-		c.zl = zl
-		return zl, nil
-	}
-	if err := c.zl.(zlib.Resetter).Reset(r, nil); err != nil {
-		return nil, err
-	}
-	return c.zl, nil
-}
-
-// lastToken returns the last comma-separated token of a header's values.
-func lastToken(values []string) string {
-	if len(values) == 0 {
-		return ""
-	}
-	v := values[len(values)-1]
-	if i := strings.LastIndexByte(v, ','); i >= 0 {
-		v = v[i+1:]
-	}
-	return strings.TrimSpace(v)
-}
-
-// lazyDecoder opens a decoder on the first Read, so that a bad gzip header
-// is an error of Body, not of ReadHTTPResponse.
-type lazyDecoder struct {
-	src  io.Reader
-	open func(io.Reader) (io.Reader, error)
-	r    io.Reader
-	err  error
-}
-
-func (d *lazyDecoder) Read(p []byte) (int, error) {
-	if d.err != nil {
-		return 0, d.err
-	}
-	if d.r == nil {
-		d.r, d.err = d.open(d.src)
-		if d.err != nil {
-			return 0, d.err
-		}
-	}
-	return d.r.Read(p)
-}
-
-// bodyReader makes every error of Body an *Error naming the record, and
-// cuts the decoded payload at Limits.Record (a small gzip body may inflate
-// to gigabytes).
+// bodyReader makes every error of Body an *Error naming the record; the
+// decoded payload is cut at Limits.Record (a small gzip body may inflate
+// to gigabytes) by the capped reader under it.
 type bodyReader struct {
 	r   io.Reader
 	rec *Record
-	max int64
-	n   int64
 	err error
 }
 
@@ -212,24 +130,15 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
-	if b.n >= b.max {
-		// Read one byte more to tell a payload of exactly max bytes.
-		var one [1]byte
-		if n, _ := io.ReadFull(b.r, one[:]); n == 0 {
-			b.err = io.EOF
-			return 0, io.EOF
-		}
-		r := b.rec.r
-		b.err = &Error{r.name, b.rec.Offset, fmt.Errorf("%w: HTTP payload cut after %d decoded bytes: %w", ErrTooLarge, b.max, &limits.Error{Limit: "Record", Max: b.max})}
-		return 0, b.err
-	}
-	if rest := b.max - b.n; int64(len(p)) > rest {
-		p = p[:rest]
-	}
 	n, err := b.r.Read(p)
-	b.n += int64(n)
 	if err != nil && err != io.EOF {
-		err = b.rec.httpErr(err, "body")
+		var le *limits.Error
+		if errors.As(err, &le) {
+			r := b.rec.r
+			err = &Error{r.name, b.rec.Offset, fmt.Errorf("%w: HTTP payload cut after %d decoded bytes: %w", ErrTooLarge, le.Max, le)}
+		} else {
+			err = b.rec.httpErr(err, "body")
+		}
 		b.err = err
 	}
 	return n, err

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/relurl/relurl/internal/coding"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -34,8 +35,8 @@ type Reader struct {
 	zr gzipReader    // decodes the current gzip member
 	s  stream        // the record stream: over zr (gzip) or in (plain)
 
-	httpBR *bufLines  // reused by ReadHTTPResponse
-	codecs httpCodecs // reused content decoders
+	httpBR *bufLines      // reused by ReadHTTPResponse
+	codecs coding.Decoder // reused content decoders
 
 	started  bool
 	gz       bool
