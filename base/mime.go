@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/header"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -151,12 +152,12 @@ type walk struct {
 	spec    relurl.Spec
 	errs    []error
 	dropped int
-	line    []byte // a long header line's beginning, reused
+	hr      header.Reader   // reads every header of the walk
+	lines   header.BufLines // its source, reused
 	// bufs[kind][depth] is the buffer of the source read at that depth,
 	// reused from one part to the next: kind 0 reads a part, kind 1 a
 	// transfer-decoded composite entity.
 	bufs [2][]*bufio.Reader
-	val  []byte // the header field being unfolded, reused
 }
 
 // fnError marks an error of the caller's function, which ends the walk.
@@ -165,7 +166,8 @@ type fnError struct{ err error }
 func (e *fnError) Error() string { return e.err.Error() }
 
 func newWalk(w *Walker, fn func(*Part) error) *walk {
-	return &walk{fn: fn, lim: w.Limits.Resolve(), spec: w.Spec}
+	lim := w.Limits.Resolve()
+	return &walk{fn: fn, lim: lim, spec: w.Spec, hr: header.Reader{MaxLine: lim.HeaderLine, MaxBlock: lim.HeaderBlock}}
 }
 
 func (wk *walk) report(err error) {
@@ -244,103 +246,45 @@ func (wk *walk) message(src *source, outer Base, baseErr error, pos string, dept
 	wk.report(wk.entity(h, src, outer, baseErr, pos, "text/plain", depth))
 }
 
-// header reads a header (RFC 822 section 3.1, RFC 2045) up to and
-// including its blank line, or to the end of src. Folded lines are joined
-// with one space, in time linear in the header; each line, and the
-// header, must fit in the limits.
+// header reads a header (RFC 5322 section 2.2, RFC 2045) up to and
+// including its blank line, or to the end of src (a header cut short
+// leaves an empty body), with the one header reader of relurl (package
+// internal/header, docs/design.md#headers): folded lines joined with one
+// space in time linear in the header, each line and the header within
+// the limits.
 func (wk *walk) header(src *source, pos string) (textproto.MIMEHeader, error) {
 	h := make(textproto.MIMEHeader)
-	key, block := "", 0
-	flush := func() {
-		if key != "" {
-			h[key] = append(h[key], string(wk.val))
-			key = ""
+	start := src.pos()
+	wk.lines.R = src.br
+	_, err := wk.hr.Read(entityLines{&wk.lines, src}, 0, func(name, value []byte) error {
+		key := textproto.CanonicalMIMEHeaderKey(string(name))
+		h[key] = append(h[key], string(value))
+		return nil
+	})
+	var he *header.Error
+	switch {
+	case err == nil || err == io.EOF:
+		return h, nil
+	case errors.As(err, &he):
+		if src.exact {
+			start += int64(he.Offset)
 		}
+		return nil, &PartError{Position: pos, Offset: start, Err: he}
 	}
-	for {
-		off := src.pos()
-		line, size, err := wk.readLine(src)
-		fail := func(e error) error { return &PartError{Position: pos, Offset: off, Err: e} }
-		if size > wk.lim.HeaderLine {
-			return nil, fail(fmt.Errorf("header line %s: %w", excerpt(line, size), &limits.Error{Limit: "HeaderLine", Max: int64(wk.lim.HeaderLine)}))
-		}
-		if block += size; block > wk.lim.HeaderBlock {
-			return nil, fail(fmt.Errorf("header: %w", &limits.Error{Limit: "HeaderBlock", Max: int64(wk.lim.HeaderBlock)}))
-		}
-		if err != nil && err != io.EOF {
-			return nil, fail(fmt.Errorf("header cut short: %w", err))
-		}
-		if size == 0 {
-			// The blank line, or the end of the entity: a header cut
-			// short leaves an empty body.
-			flush()
-			return h, nil
-		}
-		if line[0] == ' ' || line[0] == '\t' {
-			if key == "" {
-				return nil, fail(fmt.Errorf("header starts with a continuation line %s", excerpt(line, size)))
-			}
-			wk.val = append(wk.val, ' ')
-			wk.val = append(wk.val, bytes.Trim(line, " \t")...)
-		} else {
-			flush()
-			name, value, ok := bytes.Cut(line, []byte(":"))
-			if !ok || !isFieldName(name) {
-				return nil, fail(fmt.Errorf("malformed header line %s", excerpt(line, size)))
-			}
-			key = textproto.CanonicalMIMEHeaderKey(string(name))
-			wk.val = append(wk.val[:0], bytes.Trim(value, " \t")...)
-		}
-		if err == io.EOF {
-			flush()
-			return h, nil
-		}
-	}
+	return nil, &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("header cut short: %w", err)}
 }
 
-// isFieldName reports whether b is an RFC 822 field-name: one or more
-// CHARs other than CTLs, SPACE and ":".
-func isFieldName(b []byte) bool {
-	for _, c := range b {
-		if c <= ' ' || c >= 0x7f {
-			return false
-		}
-	}
-	return len(b) > 0
+// entityLines gives the lines of src to the header reader, counting the
+// bytes read.
+type entityLines struct {
+	lines *header.BufLines
+	src   *source
 }
 
-// readLine reads a line of src and returns it without its line break,
-// and its length. Of a line longer than Limits.HeaderLine only the
-// beginning is kept, and the rest is read through: the memory a line costs
-// is bounded, its length is still known. err is io.EOF at the end of src.
-func (wk *walk) readLine(src *source) (line []byte, size int, err error) {
-	line, err = src.br.ReadSlice('\n')
-	src.n += int64(len(line))
-	size = len(line)
-	var prev byte // the byte before line, for a CR split from its LF
-	if err == bufio.ErrBufferFull {
-		wk.line = append(wk.line[:0], line...)
-		for err == bufio.ErrBufferFull {
-			prev = line[len(line)-1]
-			line, err = src.br.ReadSlice('\n')
-			src.n += int64(len(line))
-			size += len(line)
-			if len(wk.line) <= wk.lim.HeaderLine {
-				wk.line = append(wk.line, line[:min(len(line), wk.lim.HeaderLine+1-len(wk.line))]...)
-			}
-		}
-	}
-	if err == nil {
-		// Strip the line break: LF or CRLF.
-		size--
-		if len(line) >= 2 && line[len(line)-2] == '\r' || len(line) == 1 && prev == '\r' {
-			size--
-		}
-	}
-	if size > len(line) {
-		line = wk.line
-	}
-	return line[:min(len(line), size)], size, err
+func (l entityLines) ReadLine(max int) ([]byte, int, error) {
+	line, n, err := l.lines.ReadLine(max)
+	l.src.n += int64(n)
+	return line, n, err
 }
 
 // entity walks one entity at position pos, depth levels below the message,

@@ -418,7 +418,9 @@ func TestWalkHeaderLimits(t *testing.T) {
 		{"folded lines each under the line limit", "Base: <URL:http://a/\r\n b/c/d/e/f/g/h/i/j>\r\n\r\n", "", 0},
 		{"one line over", "Subject: " + strings.Repeat("s", 12) + "\r\n\r\n", "HeaderLine", 0},
 		{"many lines over the block", strings.Repeat("A: 123456789012345\r\n", 6) + "\r\n", "HeaderBlock", 5 * 20},
-		{"folded lines over the block", "A: b\r\n" + strings.Repeat(" 123456789012345678\r\n", 6) + "\r\n", "HeaderBlock", 6 + 5*21},
+		// The block counts line ends (package internal/header): the
+		// fifth continuation line takes it to 111 bytes.
+		{"folded lines over the block", "A: b\r\n" + strings.Repeat(" 123456789012345678\r\n", 6) + "\r\n", "HeaderBlock", 6 + 4*21},
 	}
 	for _, tt := range tests {
 		_, err := walkAll(t, &w, tt.msg, Base{})

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -16,6 +17,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/fileurl"
+	"github.com/relurl/relurl/internal/header"
 )
 
 // Kind is the kind of a local document.
@@ -196,11 +198,14 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 // Sniff tells an HTML document from a MIME message by its first bytes
 // (those br holds, up to its buffer size). It is a message only when
 //
-//   - its header block parses: from the first byte (after a UTF-8 byte
-//     order mark), lines "Name: value" whose name is printable ASCII
-//     without space or ":" (RFC 822 section 3.2), or continuation lines
-//     starting with a space or tab after a field (section 3.1.1), up to
-//     an empty line, the end of the input or of the bytes looked at; and
+//   - its header block parses, from the first byte (after a UTF-8 byte
+//     order mark), by the one header reader of relurl (package
+//     internal/header, docs/design.md#headers): field lines whose name
+//     is valid, continuation lines after a field, up to an empty line or
+//     the end of the input; a last line cut by the end of the bytes
+//     looked at is left out;
+//   - no field name holds "<" or ">", which RFC 5322 allows but no real
+//     header field has: a line that begins "<x:" is markup; and
 //   - one of its fields is a MIME or base field: MIME-Version,
 //     Content-Type, Content-Base, Base or Content-Location (RFC 2045
 //     section 4, RFC 2557, RFC 1808 section 3.1), so that HTML whose
@@ -211,53 +216,24 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 // wrong.
 func Sniff(br *bufio.Reader) Kind {
 	head, err := br.Peek(br.Size())
-	full := err == nil // the last line may be cut by the end of the window
-	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
-	mimeField, inField := false, false
-	for len(head) > 0 {
-		line, rest, complete := bytes.Cut(head, []byte("\n"))
-		head = rest
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		switch {
-		case len(line) == 0:
-			head = nil // the empty line ending the header
-		case line[0] == ' ' || line[0] == '\t':
-			if !inField {
-				return HTML // a continuation of nothing
-			}
-		default:
-			name, _, found := bytes.Cut(line, []byte(":"))
-			if !found && !complete && full {
-				break // cut by the window: judged by the lines before
-			}
-			if !found || !isFieldName(name) {
-				return HTML
-			}
-			inField = true
-			mimeField = mimeField || isMIMEField(name)
+	lines := &header.Bytes{B: bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), Cut: err == nil}
+	hr := header.Reader{MaxLine: len(head), MaxBlock: len(head)}
+	mimeField := false
+	_, err = hr.Read(lines, 0, func(name, _ []byte) error {
+		if bytes.ContainsAny(name, "<>") {
+			return errMarkup
 		}
-	}
-	if mimeField {
+		mimeField = mimeField || isMIMEField(name)
+		return nil
+	})
+	if (err == nil || err == io.EOF) && mimeField {
 		return Message
 	}
 	return HTML
 }
 
-// isFieldName reports whether name is an RFC 822 field-name: one or more
-// CHARs other than CTLs, SPACE and ":" (section 3.2), and other than "<"
-// and ">", which RFC 822 allows but no real header field has: a line that
-// begins "<x:" is markup, not a header.
-func isFieldName(name []byte) bool {
-	if len(name) == 0 {
-		return false
-	}
-	for _, c := range name {
-		if c <= ' ' || c >= 0x7f || c == '<' || c == '>' {
-			return false
-		}
-	}
-	return true
-}
+// errMarkup stops Sniff at a field name that is markup.
+var errMarkup = errors.New("markup, not a header")
 
 // isMIMEField reports whether a header field makes a header a MIME
 // message's rather than a line of text: one that says what the body is or

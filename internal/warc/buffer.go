@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+
+	"github.com/relurl/relurl/internal/header"
 )
 
 // rewindWindow is how far back, in compressed bytes, the search for the
@@ -140,8 +142,9 @@ type stream struct {
 	src  io.Reader
 	buf  []byte
 	r, w int
-	err  error // sticky error of src: io.EOF at the end of the member or file
-	max  int   // the most the buffer grows to, at least twice any n asked of fill (0: no bound)
+	err  error     // sticky error of src: io.EOF at the end of the member or file
+	max  int       // the most the buffer grows to, at least twice any n asked of fill (0: no bound)
+	head [120]byte // the first bytes of a line too long to hold, to quote
 }
 
 func (s *stream) reset(src io.Reader) {
@@ -210,38 +213,48 @@ func (s *stream) fill(n int) []byte {
 
 func (s *stream) discard(n int) { s.r += n }
 
-// readLine returns the next line without its "\n" or "\r\n", as a slice
-// of the buffer valid until the next read, and the bytes consumed. A line
-// longer than max is skipped whole and reported with errLong. At the end
-// of the stream it returns s.err with the partial line.
-func (s *stream) readLine(max int) (line []byte, n int, err error) {
+// ReadLine implements header.Lines: it returns the next line without its
+// "\n" or "\r\n", as a slice of the buffer valid until the next read,
+// and the bytes consumed. A line longer than max (without its line end)
+// is read through without being held, and returned as a *header.LongLine
+// with its first bytes. At the end of the stream it returns s.err with
+// the partial line.
+func (s *stream) ReadLine(max int) (line []byte, n int, err error) {
 	scanned := 0
 	for {
 		b := s.buffered()
 		if i := bytes.IndexByte(b[scanned:], '\n'); i >= 0 {
 			i += scanned
-			if i > max {
-				s.discard(i + 1)
-				return nil, i + 1, errLong
-			}
 			s.discard(i + 1)
-			return bytes.TrimSuffix(b[:i], []byte("\r")), i + 1, nil
+			line = bytes.TrimSuffix(b[:i], []byte("\r"))
+			if len(line) > max {
+				return line[:min(len(line), len(s.head))], i + 1, &header.LongLine{Len: len(line)}
+			}
+			return line, i + 1, nil
 		}
 		scanned = len(b)
-		if len(b) > max {
-			// Too long: skip to the end of the line without holding it.
+		if len(b) > max+1 { // max, and a CR
+			// Too long: skip to the end of the line without holding it,
+			// keeping its first bytes to quote.
+			head := s.head[:copy(s.head[:], b)]
 			n = len(b)
+			last := b[len(b)-1]
 			s.discard(len(b))
 			for s.more() {
 				b = s.buffered()
 				if i := bytes.IndexByte(b, '\n'); i >= 0 {
 					s.discard(i + 1)
-					return nil, n + i + 1, errLong
+					size := n + i
+					if i > 0 && b[i-1] == '\r' || i == 0 && last == '\r' {
+						size--
+					}
+					return head, n + i + 1, &header.LongLine{Len: size}
 				}
 				n += len(b)
+				last = b[len(b)-1]
 				s.discard(len(b))
 			}
-			return nil, n, errLong
+			return head, n, &header.LongLine{Len: n}
 		}
 		if !s.more() {
 			s.discard(len(b))

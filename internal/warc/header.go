@@ -1,21 +1,16 @@
 package warc
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/relurl/relurl/limits"
+	"github.com/relurl/relurl/internal/header"
 )
 
 // maxFields is the most fields in a header: it bounds the memory of many
 // tiny lines (each Field costs more than its line).
 const maxFields = 10000
-
-// errLong is returned by readLine for a line longer than its limit.
-var errLong = errors.New("line too long")
 
 // A Field is one header field, name and value as written (the value
 // without surrounding white space, continuation lines joined by a space).
@@ -43,118 +38,30 @@ func (h Header) Lookup(name string) (string, bool) {
 	return "", false
 }
 
-// lineReader reads header lines: a stream (the record header) or a
-// bufio.Reader over a record block (the HTTP header inside it).
-type lineReader interface {
-	// readLine returns the next line without its "\n" or "\r\n" (valid
-	// until the next call) and the bytes consumed; a line longer than max
-	// is skipped whole and reported as errLong; at the end of the input it
-	// returns io.EOF or another error, with the partial line.
-	readLine(max int) (line []byte, n int, err error)
-}
-
-// bufLines reads lines from a bufio.Reader.
-type bufLines struct {
-	br      *bufio.Reader
-	scratch []byte
-}
-
-func (b *bufLines) readLine(max int) (line []byte, n int, err error) {
-	line = b.scratch[:0]
-	for {
-		frag, err := b.br.ReadSlice('\n')
-		n += len(frag)
-		if len(line)+len(frag) > max+2 { // max, plus "\r\n"
-			// Skip the rest of the line so that parsing goes on after it.
-			for err == bufio.ErrBufferFull {
-				frag, err = b.br.ReadSlice('\n')
-				n += len(frag)
-			}
-			return nil, n, errLong
-		}
-		line = append(line, frag...)
-		if cap(line) > cap(b.scratch) {
-			b.scratch = line[:0]
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil {
-			return line, n, err
-		}
-		return bytes.TrimSuffix(line[:len(line)-1], []byte("\r")), n, nil
-	}
-}
-
-// lineErr describes an error of readLine for a header.
-func lineErr(err error, max int) error {
-	if err == errLong {
-		return fmt.Errorf("%w: line longer than %d bytes: %w", ErrHeader, max, &limits.Error{Limit: "HeaderLine", Max: int64(max)})
-	}
-	return err
-}
-
-// readHeader reads "Name: value" lines up to and including the empty line
-// that ends a header (WARC/1.1 section 4, RFC 2616 section 4.2 for HTTP).
-// A line starting with a space or tab continues the previous field (RFC
-// 2616 section 2.2, LWS): its text is appended to the value being built,
-// so that folding costs time linear in the header. Lines are bounded by
-// lim.HeaderLine, the header by lim.HeaderBlock counting from total (the
-// bytes of the version or status line). An error from the underlying
-// reader, io.EOF included, is returned as is.
-func readHeader(lr lineReader, lim limits.Limits, total int) (h Header, err error) {
-	var (
-		val     []byte // the value of the last field, while it may go on
-		pending bool
-	)
-	flush := func() {
-		if pending {
-			h[len(h)-1].Value = string(bytes.TrimSpace(val))
-			pending = false
-		}
-	}
-	defer flush()
-	for {
-		line, n, err := lr.readLine(lim.HeaderLine)
-		total += n
-		if err == errLong && total <= lim.HeaderBlock {
-			return h, lineErr(err, lim.HeaderLine)
-		}
-		if total > lim.HeaderBlock {
-			return h, fmt.Errorf("%w: header longer than %d bytes: %w", ErrHeader, lim.HeaderBlock, &limits.Error{Limit: "HeaderBlock", Max: int64(lim.HeaderBlock)})
-		}
-		if err != nil {
-			return h, err
-		}
-		if len(line) == 0 {
-			return h, nil
-		}
-		if line[0] == ' ' || line[0] == '\t' {
-			if len(h) == 0 {
-				return h, fmt.Errorf("%w: continuation line %s before any field", ErrHeader, excerpt(line))
-			}
-			if t := bytes.TrimSpace(line); len(t) > 0 {
-				if !pending {
-					val, pending = append(val[:0], h[len(h)-1].Value...), true
-				}
-				if len(val) > 0 {
-					val = append(val, ' ')
-				}
-				val = append(val, t...)
-			}
-			continue
-		}
-		flush()
+// readHeader reads the fields of a header (the WARC record's, WARC/1.1
+// section 4, or the HTTP response's inside it, RFC 9112 section 5) with
+// the one header reader (package header, docs/design.md#headers), its
+// errors wrapped in ErrHeader. check, if not nil, sees each field as it
+// is read and may reject it. An error of the underlying reader, io.EOF
+// included, is returned as is.
+func readHeader(lr header.Lines, hr *header.Reader, used int, check func(name, value []byte) error) (h Header, err error) {
+	_, err = hr.Read(lr, used, func(name, value []byte) error {
 		if len(h) == maxFields {
-			return h, fmt.Errorf("%w: more than %d fields", ErrHeader, maxFields)
+			return fmt.Errorf("%w: more than %d fields", ErrHeader, maxFields)
 		}
-		name, value, ok := bytes.Cut(line, []byte(":"))
-		name = bytes.TrimSpace(name)
-		if !ok || len(name) == 0 {
-			return h, fmt.Errorf("%w: line %s is not Name: value", ErrHeader, excerpt(line))
+		if check != nil {
+			if err := check(name, value); err != nil {
+				return err
+			}
 		}
-		h = append(h, Field{string(name), string(bytes.TrimSpace(value))})
+		h = append(h, Field{string(name), string(value)})
+		return nil
+	})
+	var he *header.Error
+	if errors.As(err, &he) {
+		err = fmt.Errorf("%w: %w", ErrHeader, he)
 	}
+	return h, err
 }
 
 // excerpt quotes at most 120 bytes of b for an error message, with b's

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/internal/coding"
+	"github.com/relurl/relurl/internal/header"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -55,20 +56,20 @@ type Response struct {
 func (rec *Record) ReadHTTPResponse() (*Response, error) {
 	r := rec.r
 	if r.httpBR == nil {
-		r.httpBR = &bufLines{br: bufio.NewReaderSize(rec.Block, 16<<10)}
+		r.httpBR = &header.BufLines{R: bufio.NewReaderSize(rec.Block, 16<<10)}
 	} else {
-		r.httpBR.br.Reset(rec.Block)
+		r.httpBR.R.Reset(rec.Block)
 	}
 	lr := r.httpBR
-	line, n, err := lr.readLine(r.lim.HeaderLine)
+	line, n, err := lr.ReadLine(r.lim.HeaderLine)
 	if err != nil {
-		return nil, rec.httpErr(lineErr(err, r.lim.HeaderLine), "status line")
+		return nil, rec.httpErr(lineErr(line, n, err, r.lim.HeaderLine), "status line")
 	}
 	resp := &Response{}
 	if err := parseStatusLine(line, resp); err != nil {
 		return nil, &Error{r.name, rec.Offset, err}
 	}
-	h, err := readHeader(lr, r.lim, n)
+	h, err := readHeader(lr, &r.hr, n, nil)
 	if err != nil {
 		return nil, rec.httpErr(err, "header")
 	}
@@ -76,7 +77,7 @@ func (rec *Record) ReadHTTPResponse() (*Response, error) {
 	for _, f := range h {
 		resp.Header.Add(f.Name, f.Value)
 	}
-	resp.Body = rec.decodeBody(lr.br, resp.Header)
+	resp.Body = rec.decodeBody(lr.R, resp.Header)
 	return resp, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/internal/coding"
+	"github.com/relurl/relurl/internal/header"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -35,8 +36,9 @@ type Reader struct {
 	zr gzipReader    // decodes the current gzip member
 	s  stream        // the record stream: over zr (gzip) or in (plain)
 
-	httpBR *bufLines      // reused by ReadHTTPResponse
-	codecs coding.Decoder // reused content decoders
+	httpBR *header.BufLines // reused by ReadHTTPResponse
+	codecs coding.Decoder   // reused content decoders
+	hr     header.Reader    // reads record and HTTP headers
 
 	started  bool
 	gz       bool
@@ -82,7 +84,7 @@ func (wr *Reader) Reset(r io.Reader, name string) {
 			off = pos
 		}
 	}
-	*wr = Reader{Limits: wr.Limits, name: name, in: input{buf: wr.in.buf}, zb: wr.zb, s: stream{buf: wr.s.buf}, httpBR: wr.httpBR}
+	*wr = Reader{Limits: wr.Limits, name: name, in: input{buf: wr.in.buf}, zb: wr.zb, s: stream{buf: wr.s.buf}, httpBR: wr.httpBR, hr: wr.hr}
 	wr.in.init(r, off)
 }
 
@@ -114,6 +116,7 @@ func (r *Reader) next() (*Record, error) {
 	if !r.started {
 		r.started = true
 		r.lim = r.Limits.Resolve()
+		r.hr.MaxLine, r.hr.MaxBlock = r.lim.HeaderLine, r.lim.HeaderBlock
 		r.lookahead = min(r.lim.Record, maxLookahead) + maxTrailer + maxVersionLine
 		r.s.max = 2*max(int(r.lookahead), r.lim.HeaderLine+1) + 2*streamBuf
 		b := r.in.peek(2)
@@ -243,17 +246,34 @@ func (r *Reader) skipNewlines() (n int, more bool, err error) {
 // the stream holds more than blank lines.
 func (r *Reader) readRecord() (*Record, error) {
 	off := r.offset()
-	line, n, err := r.s.readLine(r.lim.HeaderLine)
+	line, n, err := r.s.ReadLine(r.lim.HeaderLine)
 	if err != nil {
-		return nil, r.headerErr(lineErr(err, r.lim.HeaderLine), off)
+		return nil, r.headerErr(lineErr(line, n, err, r.lim.HeaderLine), off)
 	}
 	if !bytes.HasPrefix(line, []byte("WARC/")) {
 		r.need = needLine
 		return nil, &Error{r.name, off, fmt.Errorf("%w: found %s", ErrVersion, excerpt(line))}
 	}
 	version := string(line)
-	h, err := readHeader(&r.s, r.lim, n)
-	if err != nil {
+	var seen [len(unique)]bool
+	h, err := readHeader(recordLines{&r.s}, &r.hr, n, func(name, value []byte) error {
+		for i, u := range unique {
+			if strings.EqualFold(string(name), u) {
+				if seen[i] {
+					return fmt.Errorf("%w: field %s repeated (%s): the header is damaged", ErrHeader, u, excerpt(value))
+				}
+				seen[i] = true
+			}
+		}
+		return nil
+	})
+	var glued *gluedError
+	switch {
+	case errors.As(err, &glued):
+		// The version line begins the next record: read it from there.
+		r.need = needNothing
+		return nil, &Error{r.name, off, fmt.Errorf("%w: %v", ErrHeader, glued)}
+	case err != nil:
 		return nil, r.headerErr(err, off)
 	}
 	cl, ok := h.Lookup("Content-Length")
@@ -280,6 +300,57 @@ func (r *Reader) readRecord() (*Record, error) {
 		return nil, &Error{r.name, off, fmt.Errorf("%w in %s record %s", ErrMissingTargetURI, rec.Type, excerpt([]byte(rec.ID)))}
 	}
 	return rec, nil
+}
+
+// unique are the fields a record header must not repeat that decide which
+// record a block belongs to (WARC/1.1 section 5: each field appears once,
+// WARC-Concurrent-To excepted). A repeated one is the sign of two
+// records' headers run together: taking either value could give one
+// record's block another's name, so the header is reported as damaged.
+var unique = [...]string{"WARC-Record-ID", "WARC-Target-URI", "WARC-Type", "Content-Length"}
+
+// recordLines gives the lines of a record header from the stream, and
+// stops at a version line inside it: a writer that died inside a header
+// and appended the next record on restart leaves "WARC/1.1" at the end of
+// a field line (or on a line of its own), and the fields after it are the
+// next record's (issue 23.2, docs/design.md#per-reader). The version line
+// is given back to the stream, so that the next record is read from it.
+type recordLines struct{ s *stream }
+
+func (l recordLines) ReadLine(max int) ([]byte, int, error) {
+	line, n, err := l.s.ReadLine(max)
+	if err != nil {
+		return line, n, err
+	}
+	v := bytes.LastIndex(line, []byte("WARC/"))
+	if v < 0 || !isVersionLine(append(line[v:len(line):len(line)], '\n')) {
+		return line, n, nil
+	}
+	// The line was the last thing read: its bytes are still buffered
+	// before the read position.
+	l.s.r -= n - v
+	return nil, 0, &gluedError{field: bytes.Clone(line[:min(v, 120)]), version: string(line[v:])}
+}
+
+// gluedError reports a version line found inside a record header.
+type gluedError struct {
+	field   []byte // the line before the version, cut
+	version string
+}
+
+func (e *gluedError) Error() string {
+	if len(e.field) == 0 {
+		return fmt.Sprintf("version line %q inside the header: the record is cut in its header, the next record begins there", e.version)
+	}
+	return fmt.Sprintf("version line %q at the end of field line %q: the record is cut in its header, the next record begins there", e.version, e.field)
+}
+
+// lineErr describes an error of ReadLine for a version or status line.
+func lineErr(line []byte, n int, err error, max int) error {
+	if long, ok := err.(*header.LongLine); ok {
+		return fmt.Errorf("%w: %w", ErrHeader, &header.Error{Line: bytes.Clone(line[:min(len(line), 120)]), Len: long.Len, Err: fmt.Errorf("%w: %w", header.ErrLineTooLong, &limits.Error{Limit: "HeaderLine", Max: int64(max)})})
+	}
+	return err
 }
 
 // headerErr turns an error met while reading a record header into an
