@@ -5,8 +5,10 @@ package crawl
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
+	"math"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -151,6 +153,51 @@ func FuzzRun(f *testing.F) {
 		}
 		if s.Failed != (errs.Len() > 0) {
 			t.Fatalf("failed %v with stderr %q", s.Failed, errs.String())
+		}
+	})
+}
+
+// FuzzRunLimits runs the crawler under any Limits values, extreme ones
+// included (issue 23.8: -max-record 2^63-1 panicked, -max-header-line
+// 2^63-2 rejected every record, negative values were read differently by
+// different readers). Whatever the values: nothing panics, and when
+// every limit, once resolved, is above what the input can reach, the
+// output is the one under the largest limits (limits.Max): a huge limit
+// acts as a large one.
+func FuzzRunLimits(f *testing.F) {
+	warcRec := "WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 10\r\n\r\n<a href=x>\r\n\r\n"
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(warcRec))
+	zw.Close()
+	const most = math.MaxInt64
+	f.Add([]byte("<a href=g><noscript><a href=n></noscript>"), int64(0), int64(-1), int64(most), int64(most-1), int64(1), int64(0), int64(0))
+	f.Add([]byte("MIME-Version: 1.0\r\nContent-Type: text/html\r\nBase: http://h/\r\n\r\n<a href=y>"), int64(most), int64(most), int64(most), int64(most), int64(most), int64(most), int64(most))
+	f.Add([]byte(warcRec), int64(-5), int64(most-1), int64(most-1), int64(most), int64(0), int64(1), int64(3))
+	f.Add(gz.Bytes(), int64(1), int64(1), int64(1), int64(1), int64(1), int64(1), int64(1))
+	f.Fuzz(func(t *testing.T, in []byte, token, line, block, record, depth, noscript, url int64) {
+		run := func(l limits.Limits) (string, Stats) {
+			var out, errs bytes.Buffer
+			c := &Config{Stdin: bytes.NewReader(in), Stdout: &out, Stderr: &errs, URL: "http://a/b", Limits: l}
+			s, err := c.Run([]string{"-"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out.String(), s
+		}
+		clamp := func(v int64) int { return int(max(min(v, math.MaxInt), math.MinInt)) }
+		l := limits.Limits{Token: clamp(token), HeaderLine: clamp(line), HeaderBlock: clamp(block), Record: record, Depth: clamp(depth), Noscript: clamp(noscript), URL: clamp(url)}
+		out, _ := run(l)
+		r := l.Resolve()
+		// Past these, no limit can be reached by this input (a URL is at
+		// most the input and the base; two layers of gzip inflate at most
+		// about 1032 times each).
+		reach := len(in) + 64
+		if min(r.Token, r.HeaderLine, r.HeaderBlock, r.Depth, r.Noscript, r.URL) > reach && r.Record > int64(reach)*1100*1100 {
+			huge := limits.Limits{Token: limits.Max, HeaderLine: limits.Max, HeaderBlock: limits.Max, Record: limits.MaxRecord, Depth: limits.Max, Noscript: limits.Max, URL: limits.Max}
+			if want, _ := run(huge); out != want {
+				t.Fatalf("under %+v:\n%s\nunder the largest limits:\n%s", r, out, want)
+			}
 		}
 	})
 }
