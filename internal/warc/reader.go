@@ -250,6 +250,12 @@ func (r *Reader) readRecord() (*Record, error) {
 	if err != nil {
 		return nil, r.headerErr(lineErr(line, n, err, r.lim.HeaderLine), off)
 	}
+	if v := r.s.glued(n); v > 0 {
+		r.s.unread(n - v)
+		// A record cut in its version line, the next one glued on
+		// ("WARWARC/1.1", "WARC/WARC/1.1"): read the next from there.
+		return nil, &Error{r.name, off, fmt.Errorf("%w: found %s before a version line: the record is cut there", ErrVersion, excerpt(line[:v]))}
+	}
 	if !bytes.HasPrefix(line, []byte("WARC/")) {
 		r.need = needLine
 		return nil, &Error{r.name, off, fmt.Errorf("%w: found %s", ErrVersion, excerpt(line))}
@@ -322,15 +328,24 @@ func (l recordLines) ReadLine(max int) ([]byte, int, error) {
 	if err != nil {
 		return line, n, err
 	}
-	v := bytes.LastIndex(line, []byte("WARC/"))
-	if v < 0 || !isVersionLine(append(line[v:len(line):len(line)], '\n')) {
+	v := l.s.glued(n)
+	if v < 0 {
 		return line, n, nil
 	}
-	// The line was the last thing read: its bytes are still buffered
-	// before the read position.
-	l.s.r -= n - v
+	l.s.unread(n - v)
 	return nil, 0, &gluedError{field: bytes.Clone(line[:min(v, 120)]), version: string(line[v:])}
 }
+
+// glued returns where a version line begins in the line just read by
+// ReadLine (n bytes with its line end) when one ends it, else -1.
+func (s *stream) glued(n int) int {
+	// The line was the last thing read: its bytes are still buffered
+	// before the read position, line end included.
+	return gluedVersion(s.buf[s.r-n : s.r])
+}
+
+// unread gives back the last n bytes read, still buffered.
+func (s *stream) unread(n int) { s.r -= n }
 
 // gluedError reports a version line found inside a record header.
 type gluedError struct {
@@ -387,8 +402,12 @@ func (r *Reader) streamErr(err error, off int64) error {
 	return &Error{r.name, off, fmt.Errorf("%w: %v", ErrIO, err)}
 }
 
-// findLine skips to the next line of the record stream beginning "WARC/",
-// or to its end.
+// findLine skips to the next version line of the record stream: a line
+// beginning "WARC/", or a version line glued at the end of a line (a
+// record cut and the next appended, see recordLines); or to the end of
+// the stream. Only the last maxVersionLine bytes of a line are kept while
+// its end is looked for, so a plain file, a gzip file and a stream read
+// in pieces of any size stop at the same place.
 func (r *Reader) findLine() error {
 	s := &r.s
 	for {
@@ -396,28 +415,37 @@ func (r *Reader) findLine() error {
 		if bytes.HasPrefix(b, []byte("WARC/")) {
 			return nil
 		}
-		// Skip to the end of the line, or of what is buffered.
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			s.discard(i + 1)
-			continue
-		}
-		s.discard(len(b))
-		if !s.more() {
-			return r.endOfScan(s.err)
-		}
-		// The line goes on: skip its rest before looking again.
 		for {
-			b = s.buffered()
 			if i := bytes.IndexByte(b, '\n'); i >= 0 {
+				if v := gluedVersion(b[:i+1]); v > 0 {
+					s.discard(v)
+					return nil
+				}
 				s.discard(i + 1)
 				break
 			}
-			s.discard(len(b))
+			// The line goes on: keep its tail, which may begin a glued
+			// version line, and read more.
+			if k := len(b) - maxVersionLine; k > 0 {
+				s.discard(k)
+			}
 			if !s.more() {
 				return r.endOfScan(s.err)
 			}
+			b = s.buffered()
 		}
 	}
+}
+
+// gluedVersion returns where a version line begins inside line (its line
+// end included) when it ends it, or -1.
+func gluedVersion(line []byte) int {
+	from := max(0, len(line)-maxVersionLine)
+	v := bytes.LastIndex(line[from:], []byte("WARC/"))
+	if v < 0 || !isVersionLine(line[from+v:]) {
+		return -1
+	}
+	return from + v
 }
 
 // endOfScan handles the end of the record stream met by findLine.

@@ -1,0 +1,162 @@
+package warc_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/relurl/relurl/internal/warc"
+	"github.com/relurl/relurl/internal/warc/warctest"
+)
+
+// cutRecords returns n HTML records, record i at http://h/i/ holding the
+// one link "own-i", with record k cut at byte cut of its header (a writer
+// that died there and appended the next record on restart, issue 23.2).
+func cutRecords(n, k, cut int) [][]byte {
+	var recs [][]byte
+	for i := range n {
+		var b bytes.Buffer
+		warctest.AppendRecord(&b, warctest.HTML(fmt.Sprintf("http://h/%d/", i), fmt.Sprintf("<a href=own-%d>", i)), i)
+		recs = append(recs, b.Bytes())
+	}
+	recs[k] = recs[k][:cut]
+	return recs
+}
+
+// forms returns the records as every input form: a plain file, a file
+// gzipped whole, one gzip member per record, and streams of these read a
+// byte or a few at a time.
+func forms(recs [][]byte) map[string]func() io.Reader {
+	plain := bytes.Join(recs, nil)
+	var whole, members bytes.Buffer
+	warctest.NewWriter(&whole, true).WriteRaw(plain)
+	mw := warctest.NewWriter(&members, true)
+	for _, r := range recs {
+		mw.WriteRaw(r)
+	}
+	return map[string]func() io.Reader{
+		"plain":              func() io.Reader { return bytes.NewReader(plain) },
+		"whole gzip":         func() io.Reader { return bytes.NewReader(whole.Bytes()) },
+		"member gzip":        func() io.Reader { return bytes.NewReader(members.Bytes()) },
+		"plain stream":       func() io.Reader { return iotest.OneByteReader(bytes.NewReader(plain)) },
+		"whole gzip stream":  func() io.Reader { return iotest.HalfReader(bytes.NewReader(whole.Bytes())) },
+		"member gzip stream": func() io.Reader { return iotest.OneByteReader(bytes.NewReader(members.Bytes())) },
+	}
+}
+
+// records reads every record of r: "URI block" for each, "error" for each
+// error.
+func records(t *testing.T, r *warc.Reader) []string {
+	var got []string
+	for i := 0; i < 1000; i++ {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return got
+		}
+		if err != nil {
+			got = append(got, "error")
+			continue
+		}
+		b, err := io.ReadAll(rec.Block)
+		got = append(got, rec.TargetURI+" "+string(b))
+		if err != nil {
+			got = append(got, "error")
+		}
+	}
+	t.Fatal("no end")
+	return nil
+}
+
+// TestCutHeaderRandom cuts one record's header at random places: every
+// record read carries its own link only (no block under another record's
+// URI), every record after the cut one is read as itself, the cut is
+// reported, and every input form gives the same records.
+func TestCutHeaderRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 2))
+	const n = 5
+	for trial := range 300 {
+		k := 1 + rng.IntN(n-2)
+		var b bytes.Buffer
+		warctest.AppendRecord(&b, warctest.HTML(fmt.Sprintf("http://h/%d/", k), fmt.Sprintf("<a href=own-%d>", k)), k)
+		headerLen := bytes.Index(b.Bytes(), []byte("\r\n\r\n")) + 4
+		cut := 1 + rng.IntN(headerLen-1)
+		recs := cutRecords(n, k, cut)
+		var first []string
+		for name, open := range forms(recs) {
+			got := records(t, warc.NewReader(open(), name))
+			seen := map[int]bool{}
+			errs := 0
+			for _, g := range got {
+				if g == "error" {
+					errs++
+					continue
+				}
+				var i int
+				fmt.Sscanf(g, "http://h/%d/", &i)
+				for j := range n {
+					if j != i && strings.Contains(g, fmt.Sprintf("own-%d>", j)) {
+						t.Fatalf("trial %d, cut %d at %d, %s: record %d's link under %q", trial, k, cut, name, j, g)
+					}
+				}
+				if strings.Contains(g, fmt.Sprintf("own-%d>", i)) {
+					seen[i] = true
+				}
+			}
+			for i := range n {
+				if i != k && !seen[i] {
+					t.Fatalf("trial %d, cut %d at %d %q, %s: record %d lost: %q", trial, k, cut, recs[k], name, i, got)
+				}
+			}
+			if errs == 0 {
+				t.Fatalf("trial %d, cut %d at %d, %s: no error reported: %q", trial, k, cut, name, got)
+			}
+			if first == nil {
+				first = got
+			} else if strings.Join(got, "\n") != strings.Join(first, "\n") {
+				t.Fatalf("trial %d, cut %d at %d: %s gives\n%q\nanother form\n%q", trial, k, cut, name, got, first)
+			}
+		}
+	}
+}
+
+// TestRepeatedField: a record header repeating a field that decides which
+// record a block belongs to is damaged, reported, and the next record is
+// read as itself.
+func TestRepeatedField(t *testing.T) {
+	for _, f := range []string{"WARC-Record-ID", "WARC-Target-URI", "warc-type", "Content-Length"} {
+		bad := warctest.HTML("http://h/bad/", "<a href=bad>")
+		bad.Fields = [][2]string{{f, "1"}}
+		if f == "WARC-Target-URI" || f == "warc-type" {
+			bad.Fields[0][1] = "http://h/other/"
+		}
+		var b bytes.Buffer
+		warctest.AppendRecord(&b, warctest.HTML("http://h/0/", "<a href=own-0>"), 0)
+		warctest.AppendRecord(&b, bad, 1)
+		warctest.AppendRecord(&b, warctest.HTML("http://h/2/", "<a href=own-2>"), 2)
+		r := warc.NewReader(bytes.NewReader(b.Bytes()), "rep.warc")
+		var got []string
+		for i := 0; i < 100; i++ {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				if !errors.Is(err, warc.ErrHeader) || !strings.Contains(err.Error(), "repeated") {
+					t.Errorf("%s: %v, want ErrHeader naming the repeat", f, err)
+				}
+				got = append(got, "error")
+				continue
+			}
+			io.Copy(io.Discard, rec.Block)
+			got = append(got, rec.TargetURI)
+		}
+		if want := "http://h/0/ error http://h/2/"; strings.Join(got, " ") != want {
+			t.Errorf("%s: %q, want %q", f, got, want)
+		}
+	}
+}
