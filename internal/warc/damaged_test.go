@@ -160,3 +160,45 @@ func TestRepeatedField(t *testing.T) {
 		}
 	}
 }
+
+// blockGzip compresses b as a block-gzip writer (bgzip) does: members of
+// at most size input bytes, cut anywhere, records and lines included.
+func blockGzip(b []byte, size func() int) []byte {
+	var out bytes.Buffer
+	w := warctest.NewWriter(&out, true)
+	for len(b) > 0 {
+		n := min(len(b), size())
+		w.WriteRaw(b[:n])
+		b = b[n:]
+	}
+	return out.Bytes()
+}
+
+// TestBlockGzip (issue 23.8): a WARC in gzip members that split records
+// anywhere reads as the same WARC uncompressed: the same records, blocks
+// and errors, from a file and from a stream.
+func TestBlockGzip(t *testing.T) {
+	var plain bytes.Buffer
+	w := warctest.NewWriter(&plain, false)
+	for i := range 120 {
+		w.Write(warctest.HTML(fmt.Sprintf("http://h/%d/", i), fmt.Sprintf("<a href=own-%d>", i)+strings.Repeat("x", i*7)))
+	}
+	// And a damaged record: its Content-Length too short.
+	bad := bytes.Replace(plain.Bytes(), []byte("Content-Length: 105\r\n"), []byte("Content-Length: 100\r\n"), 1)
+	for _, data := range [][]byte{plain.Bytes(), bad} {
+		want := strings.Join(records(t, warc.NewReader(bytes.NewReader(data), "x")), "\n")
+		rng := rand.New(rand.NewPCG(8, 23))
+		for _, size := range []func() int{
+			func() int { return 1 + rng.IntN(40) },   // members smaller than a line
+			func() int { return 1 + rng.IntN(3000) }, // members across records
+			func() int { return 65280 },              // bgzip's own block size
+		} {
+			bgz := blockGzip(data, size)
+			for name, r := range map[string]io.Reader{"file": bytes.NewReader(bgz), "stream": iotest.HalfReader(bytes.NewReader(bgz))} {
+				if got := strings.Join(records(t, warc.NewReader(r, "x")), "\n"); got != want {
+					t.Errorf("%s: block gzip reads\n%.3000s\nuncompressed\n%.3000s", name, got, want)
+				}
+			}
+		}
+	}
+}

@@ -42,9 +42,10 @@ type Reader struct {
 
 	started  bool
 	gz       bool
-	inMember bool  // gzip: a member is open in zr
-	member   int64 // gzip: offset of the current (or last) member
-	need     need  // how to find the next record after an error
+	inMember bool    // gzip: a member is open in zr
+	members  members // gzip: the record stream over zr
+	member   int64   // gzip: offset of the current (or last) member
+	need     need    // how to find the next record after an error
 	cur      *blockReader
 	done     bool
 }
@@ -463,8 +464,21 @@ func (r *Reader) endOfScan(err error) error {
 
 // startMember opens the gzip member at the current position (RFC 1952:
 // each member has its own header and trailer, and a WARC writer starts one
-// per record so that a record can be read from its offset).
+// per record so that a record can be read from its offset), or takes the
+// one members opened and found to begin a record.
 func (r *Reader) startMember() error {
+	m := &r.members
+	if m.pending {
+		m.pending = false
+		r.member = m.off
+		r.s.reset(m)
+		if err := m.err; err != nil {
+			m.err, m.p = nil, nil
+			return r.streamErr(err, r.member)
+		}
+		r.inMember = true
+		return nil
+	}
 	if _, err := r.zb.Peek(1); err != nil {
 		if r.in.ioErr != nil {
 			return &Error{r.name, r.zpos(), fmt.Errorf("%w: %v", ErrIO, r.in.ioErr)}
@@ -472,13 +486,85 @@ func (r *Reader) startMember() error {
 		return io.EOF
 	}
 	r.member = r.zpos()
-	r.s.reset(r.zr)
+	m.r, m.p = r, nil
+	r.s.reset(m)
 	if err := r.zr.Reset(r.zb); err != nil {
 		return r.streamErr(err, r.member)
 	}
 	r.zr.Multistream(false)
 	r.inMember = true
 	return nil
+}
+
+// members is the record stream of a gzip file: the decompressed bytes of
+// the current member, going on into the next member unless that one
+// begins a record (docs/design.md#per-reader). A WARC writer makes one
+// member per record (WARC/1.1 annex D), and a member that ends inside a
+// record whose next member begins with a version line is a truncated
+// record; but a block-gzip writer (bgzip) cuts members anywhere, records
+// and header lines included, and its members are one stream. So at the end
+// of a member the next one is opened and its first bytes looked at: a
+// version line ends the record stream there (the Reader starts the next
+// member as usual, with these bytes); anything else goes on, the new
+// member becoming the current one (the offset of the records starting in
+// it).
+type members struct {
+	r       *Reader
+	peek    [maxVersionLine]byte
+	p       []byte // bytes of peek not read yet
+	pending bool   // the next member is open, and begins a record (or failed)
+	off     int64  // its offset
+	err     error  // the error met opening it
+}
+
+func (m *members) Read(p []byte) (int, error) {
+	for {
+		if len(m.p) > 0 {
+			n := copy(p, m.p)
+			m.p = m.p[n:]
+			return n, nil
+		}
+		if m.pending {
+			return 0, io.EOF
+		}
+		n, err := m.r.zr.Read(p)
+		switch {
+		case err != io.EOF:
+			return n, err
+		case n > 0:
+			return n, nil // the decoder says io.EOF again next time
+		}
+		if !m.next() {
+			return 0, io.EOF
+		}
+	}
+}
+
+// next opens the member after the one that ended, and reports whether it
+// goes on with the record stream.
+func (m *members) next() bool {
+	r := m.r
+	if _, err := r.zb.Peek(1); err != nil {
+		return false // the end of the file (or an I/O error startMember reports)
+	}
+	m.pending, m.off, m.err = true, r.zpos(), nil
+	if err := r.zr.Reset(r.zb); err != nil {
+		m.err = err
+		return false
+	}
+	r.zr.Multistream(false)
+	n, err := io.ReadFull(r.zr, m.peek[:])
+	m.p = m.peek[:n]
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		m.err = err
+		return false
+	}
+	if isVersionLine(m.p) || n < len(m.peek) && bytes.HasPrefix(m.p, []byte("WARC/")) {
+		return false // a record begins: the member ending before is its own
+	}
+	m.pending = false
+	r.member = m.off
+	return true
 }
 
 // zbSize is the size of the buffer the gzip decoder reads.
@@ -501,6 +587,7 @@ func (r *Reader) findMember() error {
 	}
 	r.in.rewind(from)
 	r.zb.Reset(&r.in)
+	r.members.pending, r.members.p = false, nil
 	for {
 		buf := r.in.peek(rewindWindow)
 		if i := bytes.Index(buf, gzipMagic); i >= 0 {
