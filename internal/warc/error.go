@@ -35,6 +35,10 @@ var (
 	ErrMissingTargetURI = errors.New("missing WARC-Target-URI")
 	// ErrHTTP: the block of a response record is not an HTTP response.
 	ErrHTTP = errors.New("malformed HTTP response in record block")
+	// ErrSegment: a segmented record whose next segment does not follow
+	// it (an error of its Block, which ends there), or a continuation
+	// record without its first segment before it (skipped).
+	ErrSegment = errors.New("segmented record not reassembled")
 	// ErrIO: the underlying reader failed; the stream ends.
 	ErrIO = errors.New("read error")
 )

@@ -48,6 +48,12 @@ type Reader struct {
 	need     need    // how to find the next record after an error
 	cur      *blockReader
 	done     bool
+
+	// Segmented records (segment.go).
+	stash    *Record // the record a Block read instead of a segment, for Next
+	stashErr error
+	stashed  bool
+	firstID  string // the WARC-Record-ID of the first segment last returned
 }
 
 // need says what the next call to Next must do before reading a record.
@@ -99,11 +105,39 @@ func (wr *Reader) Reset(r io.Reader, name string) {
 //
 // A record of a type requiring WARC-Target-URI but lacking it is skipped
 // with ErrMissingTargetURI.
+//
+// The Block of the first segment of a segmented record reads on into its
+// continuation records; a continuation record that is not read so is
+// skipped, and reported with ErrSegment unless it continues the record
+// last returned (whose Block was then not read to its end): see
+// segment.go.
 func (r *Reader) Next() (*Record, error) {
 	if r.done {
 		return nil, io.EOF
 	}
-	rec, err := r.next()
+	var rec *Record
+	var err error
+	for {
+		if r.stashed {
+			// The record a segmented record's Block met instead of its
+			// next segment (segment.go).
+			rec, err, r.stashed = r.stash, r.stashErr, false
+			r.stash, r.stashErr = nil, nil
+		} else {
+			rec, err = r.next()
+		}
+		if err != nil {
+			break
+		}
+		skip, serr := r.segment(rec)
+		if serr != nil {
+			rec, err = nil, serr
+			break
+		}
+		if !skip {
+			break
+		}
+	}
 	if err == io.EOF {
 		r.done = true
 	}
