@@ -17,7 +17,8 @@
 //
 // Bytes enter a reader through NewReader (a stream that fails past N
 // bytes with an *Error) or the bounded header reader of
-// internal/header, so that a bound is enforced once, where bytes enter.
+// internal/header, so that a bound is enforced once, where bytes enter
+// (docs/design.md#hostile-input-limits).
 //
 // A document or record that breaks a limit is reported (an error naming
 // the input, its offset and the limit) and reading goes on with the next

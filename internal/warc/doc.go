@@ -1,6 +1,8 @@
 // Package warc reads WARC files (ISO 28500: WARC/1.0 and WARC/1.1), plain
 // (".warc") or gzip-compressed with one gzip member per record
-// (".warc.gz"), as a stream of records.
+// (".warc.gz"), gzipped whole, or in gzip members that cut records
+// anywhere (bgzip), as a stream of records. Segmented records are read
+// across their continuation records (segment.go).
 //
 // It exists because relurl's link extraction takes web crawls as
 // input and no Go WARC reader can be had from the module registry here. It
@@ -12,14 +14,17 @@
 // A Reader never holds a whole file, record or block in memory: a record's
 // block is an io.Reader limited to its Content-Length, read straight from
 // the file (through the gzip decompressor for ".warc.gz"). What one record
-// may cost is bounded by Reader.Limits (package limits; zero fields take
-// the defaults): a record's content, and the HTTP payload inside it once
-// its content coding (gzip, deflate) is undone, stop at Limits.Record
+// may cost is bounded by Reader.Limits (package limits; zero or negative
+// fields take the defaults): a record's content, and the HTTP payload
+// inside it once its codings are undone (package coding), stop at Limits.Record
 // bytes with an ErrTooLarge error wrapping a *limits.Error, and the next
 // call to Next skips the rest; header lines (the record's and the HTTP
-// response's) are bounded by Limits.HeaderLine, a header by
-// Limits.HeaderBlock (ErrHeader, wrapping a *limits.Error). Folded header
-// lines are appended, so a header costs time linear in its size. Memory
+// response's) are read by the one header reader (package header):
+// bounded by Limits.HeaderLine, a header by Limits.HeaderBlock (ErrHeader,
+// wrapping a *limits.Error). Folded header lines are appended, so a header
+// costs time linear in its size. A version line inside a header, or a
+// repeated WARC-Record-ID, WARC-Target-URI, WARC-Type or Content-Length,
+// is a damaged header (ErrHeader): the next record is read as itself. Memory
 // is therefore bounded whatever the input: a gzip bomb inflating to
 // gigabytes is read through a few fixed buffers.
 //
