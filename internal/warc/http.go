@@ -63,7 +63,7 @@ func (rec *Record) ReadHTTPResponse() (*Response, error) {
 	lr := r.httpBR
 	line, n, err := lr.ReadLine(r.lim.HeaderLine)
 	if err != nil {
-		return nil, rec.httpErr(lineErr(line, n, err, r.lim.HeaderLine), "status line")
+		return nil, rec.httpErr(lineErr(line, err, r.lim.HeaderLine), "status line")
 	}
 	resp := &Response{}
 	if err := parseStatusLine(line, resp); err != nil {

@@ -283,7 +283,7 @@ func (r *Reader) readRecord() (*Record, error) {
 	off := r.offset()
 	line, n, err := r.s.ReadLine(r.lim.HeaderLine)
 	if err != nil {
-		return nil, r.headerErr(lineErr(line, n, err, r.lim.HeaderLine), off)
+		return nil, r.headerErr(lineErr(line, err, r.lim.HeaderLine), off)
 	}
 	if v := r.s.glued(n); v > 0 {
 		r.s.unread(n - v)
@@ -396,7 +396,7 @@ func (e *gluedError) Error() string {
 }
 
 // lineErr describes an error of ReadLine for a version or status line.
-func lineErr(line []byte, n int, err error, max int) error {
+func lineErr(line []byte, err error, max int) error {
 	if long, ok := err.(*header.LongLine); ok {
 		return fmt.Errorf("%w: %w", ErrHeader, &header.Error{Line: bytes.Clone(line[:min(len(line), 120)]), Len: long.Len, Err: fmt.Errorf("%w: %w", header.ErrLineTooLong, &limits.Error{Limit: "HeaderLine", Max: int64(max)})})
 	}
