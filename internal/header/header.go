@@ -135,6 +135,17 @@ func (e *LongLine) Error() string { return "line of " + strconv.Itoa(e.Len) + " 
 // Is makes errors.Is(err, ErrLong) true.
 func (e *LongLine) Is(target error) bool { return target == ErrLong }
 
+// LongError returns the error of a line too long, line being the first
+// bytes of it that a Lines gave with long: the first of them, no more
+// than maxLine, are quoted (sources keep different beginnings of a long
+// line; the error is the same whatever the source). A reader of a line
+// outside a header (a WARC version line, an HTTP status line) reports its
+// ReadLine's *LongLine with it too.
+func LongError(line []byte, long *LongLine, maxLine int) *Error {
+	q := line[:min(len(line), maxQuoted, maxLine)]
+	return &Error{Line: bytes.Clone(q), Len: long.Len, Err: fmt.Errorf("%w: %w", ErrLineTooLong, &limits.Error{Limit: "HeaderLine", Max: int64(maxLine)})}
+}
+
 // ErrLong is what a *LongLine is (errors.Is).
 var ErrLong = errors.New("line longer than the limit")
 
@@ -176,20 +187,15 @@ func (r *Reader) Read(lr Lines, used int, field func(name, value []byte) error) 
 		line, k, err := lr.ReadLine(r.MaxLine)
 		off := n
 		n += k
-		size, q := len(line), line[:min(len(line), maxQuoted)]
-		long, _ := err.(*LongLine)
-		if long != nil {
-			// Sources keep different beginnings of a long line: quote the
-			// same.
-			size, q = long.Len, q[:min(len(q), r.MaxLine)]
-		}
-		fail := func(e error) (int, error) {
-			return n, &Error{Offset: off, Line: bytes.Clone(q), Len: size, Err: e}
-		}
 		// A line too long is reported as such, though it breaks the
 		// block too: it is the cause.
-		if long != nil {
-			return fail(fmt.Errorf("%w: %w", ErrLineTooLong, &limits.Error{Limit: "HeaderLine", Max: int64(r.MaxLine)}))
+		if long, ok := err.(*LongLine); ok {
+			e := LongError(line, long, r.MaxLine)
+			e.Offset = off
+			return n, e
+		}
+		fail := func(e error) (int, error) {
+			return n, &Error{Offset: off, Line: bytes.Clone(line[:min(len(line), maxQuoted)]), Len: len(line), Err: e}
 		}
 		if used+n > r.MaxBlock {
 			return fail(fmt.Errorf("%w: %w", ErrTooLarge, &limits.Error{Limit: "HeaderBlock", Max: int64(r.MaxBlock)}))

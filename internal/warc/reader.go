@@ -398,7 +398,7 @@ func (e *gluedError) Error() string {
 // lineErr describes an error of ReadLine for a version or status line.
 func lineErr(line []byte, err error, max int) error {
 	if long, ok := err.(*header.LongLine); ok {
-		return fmt.Errorf("%w: %w", ErrHeader, &header.Error{Line: bytes.Clone(line[:min(len(line), 120)]), Len: long.Len, Err: fmt.Errorf("%w: %w", header.ErrLineTooLong, &limits.Error{Limit: "HeaderLine", Max: int64(max)})})
+		return fmt.Errorf("%w: %w", ErrHeader, header.LongError(line, long, max))
 	}
 	return err
 }
