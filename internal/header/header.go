@@ -281,10 +281,24 @@ type BufLines struct {
 
 // ReadLine implements Lines.
 func (b *BufLines) ReadLine(max int) ([]byte, int, error) {
+	frag, err := b.R.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		// The whole line is buffered (the common case): no copy.
+		line := frag
+		if err == nil {
+			line = bytes.TrimSuffix(frag[:len(frag)-1], []byte("\r"))
+		}
+		if len(line) > max {
+			return line[:max], len(frag), &LongLine{len(line)}
+		}
+		return line, len(frag), err
+	}
 	line, n := b.scratch[:0], 0
 	var prev byte // the last byte of the fragment before, for a CR split from its LF
-	for {
-		frag, err := b.R.ReadSlice('\n')
+	for first := true; ; first = false {
+		if !first {
+			frag, err = b.R.ReadSlice('\n')
+		}
 		n += len(frag)
 		if keep := max + 2 - len(line); keep > 0 {
 			line = append(line, frag[:min(len(frag), keep)]...)
