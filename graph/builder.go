@@ -22,6 +22,11 @@ type Builder struct {
 	edges, nodes *counter
 	key          []byte
 	dated        bool
+
+	// The last source, its node, and the links counted from it since.
+	lastSource, sourceNode string
+	haveSource             bool
+	out                    int64
 }
 
 // An Edge is an edge of a graph: from Source to Target, seen Count times;
@@ -51,9 +56,16 @@ func (b *Builder) init() {
 // naming it, and nothing is counted.
 func (b *Builder) Add(source, target, date string) error {
 	b.init()
-	s, err := b.Level.Node(source)
-	if err != nil {
-		return err
+	// The links of one page come together: its node is found once.
+	if source != b.lastSource || !b.haveSource {
+		if err := b.flushSource(); err != nil {
+			return err
+		}
+		s, err := b.Level.Node(source)
+		if err != nil {
+			return err
+		}
+		b.lastSource, b.sourceNode, b.haveSource = source, s, true
 	}
 	t, err := b.Level.Node(target)
 	if err != nil {
@@ -68,14 +80,22 @@ func (b *Builder) Add(source, target, date string) error {
 	b.dated = b.dated || date != ""
 	// Keys sort as their parts do: NUL, which no part holds, separates
 	// them.
-	b.key = append(append(append(append(append(b.key[:0], s...), 0), t...), 0), date...)
-	if err := b.edges.add(string(b.key), 1); err != nil {
+	b.key = append(append(append(append(append(b.key[:0], b.sourceNode...), 0), t...), 0), date...)
+	if err := b.edges.add(b.key, 1); err != nil {
 		return err
 	}
-	if err := b.nodes.add(s, 1); err != nil {
-		return err
+	b.out++
+	return b.nodes.add([]byte(t), 0)
+}
+
+// flushSource counts the links that left the last source node.
+func (b *Builder) flushSource() error {
+	if !b.haveSource {
+		return nil
 	}
-	return b.nodes.add(t, 0)
+	n := b.out
+	b.out, b.haveSource = 0, false
+	return b.nodes.add([]byte(b.sourceNode), n)
 }
 
 // Dated reports whether any edge has a date.
@@ -92,6 +112,9 @@ func (b *Builder) Spilled() int {
 // Edges calls fn with each edge, sorted by source, target and date.
 func (b *Builder) Edges(fn func(Edge) error) error {
 	b.init()
+	if err := b.flushSource(); err != nil {
+		return err
+	}
 	return b.edges.each(func(key string, n int64) error {
 		s, rest, _ := strings.Cut(key, "\x00")
 		t, d, _ := strings.Cut(rest, "\x00")
@@ -103,6 +126,9 @@ func (b *Builder) Edges(fn func(Edge) error) error {
 // leave it (their counts added up).
 func (b *Builder) Nodes(fn func(node string, out int64) error) error {
 	b.init()
+	if err := b.flushSource(); err != nil {
+		return err
+	}
 	return b.nodes.each(fn)
 }
 

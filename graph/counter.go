@@ -37,13 +37,13 @@ func newCounter(budget int64, dir string) *counter {
 	return &counter{budget: budget, dir: dir, m: make(map[string]int64)}
 }
 
-// add counts key n times.
-func (c *counter) add(key string, n int64) error {
-	if old, ok := c.m[key]; ok {
-		c.m[key] = old + n
+// add counts key n times. The key is copied only when it is new.
+func (c *counter) add(key []byte, n int64) error {
+	if old, ok := c.m[string(key)]; ok {
+		c.m[string(key)] = old + n
 		return nil
 	}
-	c.m[key] = n
+	c.m[string(key)] = n
 	c.size += int64(len(key)) + entryOverhead
 	if c.size > c.budget {
 		return c.spill()

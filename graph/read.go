@@ -162,19 +162,28 @@ func headerColumns(h string) (columns, error) {
 	return c, nil
 }
 
-// row reads a TSV row.
+// row reads a TSV row, without splitting it: only the columns a graph
+// reads are cut out.
 func (c columns) row(line string) (Row, error) {
-	f := strings.Split(line, "\t")
-	if len(f) != c.n {
-		return Row{}, fmt.Errorf("%d columns, want %d", len(f), c.n)
-	}
-	get := func(i int) string {
-		if i < 0 {
-			return ""
+	var v [4]string // page, base, url, date
+	want := [4]int{c.page, c.base, c.url, c.date}
+	n := 0
+	for rest := line; ; n++ {
+		field, tail, more := strings.Cut(rest, "\t")
+		for i, col := range want {
+			if col == n {
+				v[i] = unescapeTSV(field)
+			}
 		}
-		return unescapeTSV(f[i])
+		if !more {
+			break
+		}
+		rest = tail
 	}
-	return rowOf(get(c.page), get(c.base), get(c.url), get(c.date))
+	if n+1 != c.n {
+		return Row{}, fmt.Errorf("%d columns, want %d", n+1, c.n)
+	}
+	return rowOf(v[0], v[1], v[2], v[3])
 }
 
 func rowOf(page, base, url, date string) (Row, error) {
