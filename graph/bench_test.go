@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/relurl/relurl/internal/crawl"
 	"github.com/relurl/relurl/internal/cputime"
+	"github.com/relurl/relurl/internal/crawl"
 	"github.com/relurl/relurl/internal/warc/warctest"
 )
 
