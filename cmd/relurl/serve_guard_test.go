@@ -181,3 +181,40 @@ func TestServeConnection(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardAgreesWithNetHTTP sends net/http's server, through the guard,
+// request heads damaged byte by byte: every answer must be the server's
+// (its headers, and for an error its JSON), never one net/http writes
+// itself, which would mean the guard handed on a head net/http refuses.
+func TestGuardAgreesWithNetHTTP(t *testing.T) {
+	addr := guardedServer(t, noLimit)
+	seeds := []string{
+		"GET /api/parse?url=a HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n",
+		"GET / HTTP/1.0\r\n\r\n",
+		"GET http://x/api/parse?url=a HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\nz",
+		"GET / HTTP/1.1\r\nHost: [::1]:80\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+		"OPTIONS /a HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n",
+	}
+	var cases []string
+	for _, s := range seeds {
+		cases = append(cases, s)
+		for i := 0; i < len(s); i += 3 {
+			for _, b := range []byte{' ', 0, '\r', '\n', ':', 0x7f, '*', 0x80, '\t', '/'} {
+				m := []byte(s)
+				m[i] = b
+				cases = append(cases, string(m))
+			}
+		}
+	}
+	for _, raw := range cases {
+		if strings.HasPrefix(raw, "HEAD") {
+			continue // its answer has no body to find the next by
+		}
+		for i, res := range exchange(t, addr, raw) {
+			if res.Header.Get("Content-Security-Policy") == "" || (res.StatusCode >= 400 && !isJSONError(res, res.StatusCode, "")) {
+				body, _ := io.ReadAll(res.Body)
+				t.Errorf("%q: answer %d not the server's: %d %v %q", raw, i, res.StatusCode, res.Header, body)
+			}
+		}
+	}
+}
