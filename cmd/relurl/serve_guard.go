@@ -67,7 +67,9 @@ func (c *guardConn) Read(p []byte) (int, error) {
 	for {
 		if len(c.out) > 0 {
 			n := copy(p, c.out)
-			c.out = c.out[n:]
+			if c.out = c.out[n:]; len(c.out) == 0 {
+				c.out = nil
+			}
 			return n, nil
 		}
 		if c.refused() {
@@ -150,6 +152,9 @@ func (c *guardConn) nextHead() bool {
 		return true
 	}
 	c.out, c.buf, c.seen = head, c.buf[end:], 0
+	if len(c.buf) == 0 {
+		c.buf = nil // an idle connection keeps no buffer
+	}
 	if req.ContentLength != 0 {
 		c.pass = true
 		c.mu.Lock()
