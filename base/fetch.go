@@ -5,12 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
-	"net/netip"
 	"net/textproto"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/relurl/relurl"
@@ -238,90 +235,4 @@ func withoutFragment(u string) string {
 		return u[:i]
 	}
 	return u
-}
-
-// denyPrivate returns a copy of t (nil: http.DefaultTransport) whose every
-// connection is checked by denyControl, and which uses no proxy.
-func denyPrivate(t http.RoundTripper) (http.RoundTripper, error) {
-	if t == nil {
-		t = http.DefaultTransport
-	}
-	ht, ok := t.(*http.Transport)
-	if !ok {
-		return nil, fmt.Errorf("DenyPrivate needs an *http.Transport, not %T", t)
-	}
-	ht = ht.Clone()
-	ht.Proxy = nil
-	d := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second, Control: denyControl}
-	ht.DialContext = d.DialContext
-	ht.DialTLSContext = nil
-	ht.Dial, ht.DialTLS = nil, nil //lint:ignore SA1019 a caller's deprecated dialers must not bypass the check
-	return ht, nil
-}
-
-// denyControl is a net.Dialer Control function: it runs after name
-// resolution, on the address about to be connected to.
-func denyControl(network, address string, _ syscall.RawConn) error {
-	ap, err := netip.ParseAddrPort(address)
-	if err != nil {
-		return fmt.Errorf("%w: cannot check %q: %v", ErrDeniedAddr, address, err)
-	}
-	if deniedAddrPort(ap) {
-		return fmt.Errorf("%w: %s", ErrDeniedAddr, ap.Addr())
-	}
-	return nil
-}
-
-// deniedAddrPort is DeniedAddr on the address of ap; a variable so that
-// a test can deny one loopback server and allow another.
-var deniedAddrPort = func(ap netip.AddrPort) bool { return DeniedAddr(ap.Addr()) }
-
-// deniedPrefixes are the special-use ranges netip's predicates do not
-// cover (RFC 6890 and its updates): "this network", shared address space
-// (carrier-grade NAT), IETF protocol assignments, benchmarking, reserved
-// and broadcast; NAT64 and 6to4 embed an IPv4 address and are checked
-// through it.
-var deniedPrefixes = []netip.Prefix{
-	netip.MustParsePrefix("0.0.0.0/8"),
-	netip.MustParsePrefix("100.64.0.0/10"),
-	netip.MustParsePrefix("192.0.0.0/24"),
-	netip.MustParsePrefix("198.18.0.0/15"),
-	netip.MustParsePrefix("240.0.0.0/4"), // 255.255.255.255 included
-}
-
-var (
-	nat64   = netip.MustParsePrefix("64:ff9b::/96")
-	sixTo4  = netip.MustParsePrefix("2002::/16")
-	teredo  = netip.MustParsePrefix("2001::/32")
-	discard = netip.MustParsePrefix("100::/64")
-)
-
-// DeniedAddr reports whether DenyPrivate refuses a connection to a: a
-// loopback, private (RFC 1918, RFC 4193), link-local, unspecified,
-// multicast or other special-use address, an IPv4 address mapped into
-// IPv6 (::ffff:a.b.c.d) or embedded by NAT64 or 6to4 judged as that IPv4
-// address.
-func DeniedAddr(a netip.Addr) bool {
-	a = a.Unmap()
-	if a.Is6() {
-		b := a.As16()
-		switch {
-		case nat64.Contains(a):
-			return DeniedAddr(netip.AddrFrom4([4]byte(b[12:16])))
-		case sixTo4.Contains(a):
-			return DeniedAddr(netip.AddrFrom4([4]byte(b[2:6])))
-		case teredo.Contains(a), discard.Contains(a):
-			return true
-		}
-	}
-	if !a.IsValid() || a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
-		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsUnspecified() {
-		return true
-	}
-	for _, p := range deniedPrefixes {
-		if p.Contains(a) {
-			return true
-		}
-	}
-	return false
 }

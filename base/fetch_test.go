@@ -206,27 +206,6 @@ type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
-func TestDeniedAddr(t *testing.T) {
-	for _, c := range []struct {
-		addr   string
-		denied bool
-	}{
-		{"127.0.0.1", true}, {"127.255.0.9", true}, {"::1", true}, // loopback
-		{"10.1.2.3", true}, {"172.16.0.1", true}, {"192.168.1.1", true}, {"fd00::1", true}, // private
-		{"169.254.169.254", true}, {"fe80::1", true}, // link-local (cloud metadata)
-		{"0.0.0.0", true}, {"::", true}, {"0.1.2.3", true}, // unspecified, "this network"
-		{"224.0.0.1", true}, {"ff02::1", true}, {"255.255.255.255", true}, // multicast, broadcast
-		{"100.64.0.1", true}, {"198.18.0.1", true}, {"240.0.0.1", true}, // CGNAT, benchmarking, reserved
-		{"::ffff:127.0.0.1", true}, {"::ffff:10.0.0.1", true}, // IPv4-mapped
-		{"64:ff9b::7f00:1", true}, {"2002:7f00:1::", true}, {"2002:808:808::", false}, // NAT64, 6to4
-		{"8.8.8.8", false}, {"93.184.216.34", false}, {"2606:4700::1111", false}, {"172.32.0.1", false}, {"::ffff:8.8.8.8", false},
-	} {
-		if got := DeniedAddr(netip.MustParseAddr(c.addr)); got != c.denied {
-			t.Errorf("DeniedAddr(%s) = %v, want %v", c.addr, got, c.denied)
-		}
-	}
-}
-
 // TestFetchDecodesEveryCoding: every Content-Encoding token of every
 // field is undone in order (issue 23.3), or the fetch fails naming it.
 func TestFetchDecodesEveryCoding(t *testing.T) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -338,85 +337,43 @@ func TestServeSignals(t *testing.T) {
 }
 
 func TestServeFlags(t *testing.T) {
-	for _, args := range [][]string{{"-rate", "-1"}, {"-burst", "0"}, {"-max-query", "0"}, {"extra"}} {
+	// Usage errors: exit 2, before listening.
+	for _, args := range [][]string{
+		{"-rate", "-1"}, {"-burst", "0"}, {"-max-query", "0"}, {"extra"},
+		{"-addr", "127.0.0.1:99999"}, {"-addr", "nonsense"}, {"-addr", "127.0.0.1:-1"}, {"-addr", "127.0.0.1:nosuchservice"},
+	} {
 		var errb strings.Builder
 		e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errb}
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		if st := serve(ctx, e, args); st != exitUsage {
+		if st := serve(ctx, e, args); st != exitUsage || !strings.HasPrefix(errb.String(), "relurl: serve: ") {
 			t.Errorf("%q: exit %d, stderr %q", args, st, errb.String())
 		}
 	}
-	// A port in use is an error, reported.
+	// A port in use, or a host that does not resolve, is a failure of
+	// the run, reported.
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	for _, addr := range []string{busy.Addr().String(), "256.0.0.1:1"} {
+		var errb strings.Builder
+		e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errb}
+		if st := serve(context.Background(), e, []string{"-addr", addr}); st != exitRejected || !strings.Contains(errb.String(), "relurl: serve: listen tcp") {
+			t.Errorf("-addr %s: exit %d, stderr %q", addr, st, errb.String())
+		}
+	}
+}
+
+// TestServeHelp: the help names every specification the API takes.
+func TestServeHelp(t *testing.T) {
 	var errb strings.Builder
-	e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errb}
-	if st := serve(context.Background(), e, []string{"-addr", "256.0.0.1:1"}); st != exitRejected || !strings.Contains(errb.String(), "relurl: serve: listen tcp") {
-		t.Errorf("bad address: exit %d, stderr %q", st, errb.String())
-	}
-}
-
-// chunkConn is a connection that reads data in chunks of the sizes given
-// (cycling), and records what is written.
-type chunkConn struct {
-	net.Conn // nil: only the methods below are used
-	data     []byte
-	sizes    []byte
-	i        int
-	out      bytes.Buffer
-}
-
-func (c *chunkConn) Read(p []byte) (int, error) {
-	if len(c.data) == 0 {
-		return 0, io.EOF
-	}
-	n := len(p)
-	if len(c.sizes) > 0 {
-		n = min(n, int(c.sizes[c.i%len(c.sizes)])+1)
-		c.i++
-	}
-	n = copy(p[:min(n, len(c.data))], c.data)
-	c.data = c.data[n:]
-	return n, nil
-}
-
-func (c *chunkConn) Write(p []byte) (int, error)      { return c.out.Write(p) }
-func (c *chunkConn) CloseWrite() error                { return nil }
-func (c *chunkConn) SetReadDeadline(time.Time) error  { return nil }
-func (c *chunkConn) SetWriteDeadline(time.Time) error { return nil }
-
-// TestServeRawErrors sends requests that net/http refuses before any
-// handler runs: each is answered with the server's JSON error and its
-// headers, not net/http's plain text.
-func TestServeRawErrors(t *testing.T) {
-	srv := httptest.NewUnstartedServer(newServer(noLimit).handler())
-	srv.Listener = guardListener{srv.Listener, noLimit.maxHead()}
-	srv.Start()
-	defer srv.Close()
-	for _, tc := range []struct {
-		req    string
-		status int
-		msg    string
-	}{
-		{"GET / HTTP/1.1\r\n\r\n", 400, "missing required Host header"},
-		{"nonsense\r\n\r\n", 400, "malformed HTTP request"},
-		{"GET / HTTP/1.1\r\nHost: x\r\nX: " + strings.Repeat("y", noLimit.maxHead()) + "\r\n\r\n", 431, "over the limit"},
-	} {
-		c, err := net.Dial("tcp", srv.Listener.Addr().String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.SetDeadline(time.Now().Add(10 * time.Second))
-		go c.Write([]byte(tc.req))
-		res, err := http.ReadResponse(bufio.NewReader(c), nil)
-		if err != nil {
-			t.Fatalf("%.40q: %v", tc.req, err)
-		}
-		body, _ := io.ReadAll(res.Body)
-		c.Close()
-		var e jsonError
-		if res.StatusCode != tc.status || json.Unmarshal(body, &e) != nil || e.Error.Status != tc.status || !strings.Contains(e.Error.Message, tc.msg) ||
-			res.Header.Get("Content-Security-Policy") == "" || res.Header.Get("Content-Type") != "application/json; charset=utf-8" {
-			t.Errorf("%.40q: status %d, headers %v, body %s", tc.req, res.StatusCode, res.Header, body)
+	e := &env{stdin: strings.NewReader(""), stdout: &errb, stderr: &errb}
+	serve(context.Background(), e, []string{"-h"})
+	for _, s := range relurl.Specs() {
+		if !strings.Contains(errb.String(), s.String()) {
+			t.Errorf("serve -h does not name %s:\n%s", s, errb.String())
 		}
 	}
 }

@@ -161,12 +161,15 @@ func (j *job) setLimits(lim limits.Limits) {
 // one that another shard creates at the same moment is not an error).
 func (c *Config) Run(inputs []string) (Stats, error) {
 	if c.OutDir != "" {
-		if err := CheckOutputNames(inputs, c.Format, c.Gzip); err != nil {
+		names, err := outputNames(inputs, c.Format, c.Gzip)
+		if err != nil {
 			return Stats{}, err
 		}
 		if err := os.MkdirAll(c.OutDir, 0o777); err != nil {
 			return Stats{}, err
 		}
+		// Once for the run, not for each input: linear in the inputs.
+		removeStaleTmp(c.OutDir, names)
 	}
 	r := &run{Config: c, lim: c.Limits.Resolve(), stderr: c.Stderr, start: time.Now()}
 	jobs := max(c.Jobs, 1)

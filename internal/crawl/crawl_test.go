@@ -84,20 +84,21 @@ func TestTmpNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	keep := []string{"a.tsv", ".a.tsv.b.tsv.123.tmp", ".a.tsv.x1.tmp", ".b.tsv.1.tmp"}
+	if n, ok := tmpOutput(filepath.Base(f.Name())); !ok || n != "a.tsv" {
+		t.Errorf("%s is taken for a temporary file of %q", f.Name(), n)
+	}
+	// Not temporary files of a.tsv: kept.
+	keep := []string{"a.tsv", ".a.tsv.b.tsv.123.tmp", ".a.tsv.x1.tmp", ".b.tsv.1.tmp", ".a.tsv.1.tmp.x"}
 	for _, n := range append(keep, ".a.tsv.tmp", ".a.tsv.42.tmp") {
 		os.WriteFile(filepath.Join(dir, n), nil, 0o666)
 	}
-	if !isTmpOf(filepath.Base(f.Name()), "a.tsv") {
-		t.Errorf("%s is not taken for a temporary file of a.tsv", f.Name())
-	}
-	removeStaleTmp(dir, "a.tsv")
+	removeStaleTmp(dir, map[string]string{"a.tsv": "a"})
 	ents, _ := os.ReadDir(dir)
 	var got []string
 	for _, e := range ents {
 		got = append(got, e.Name())
 	}
-	if strings.Join(got, " ") != ".a.tsv.b.tsv.123.tmp .a.tsv.x1.tmp .b.tsv.1.tmp a.tsv" {
+	if strings.Join(got, " ") != ".a.tsv.1.tmp.x .a.tsv.b.tsv.123.tmp .a.tsv.x1.tmp .b.tsv.1.tmp a.tsv" {
 		t.Errorf("after removeStaleTmp: %q", got)
 	}
 }

@@ -102,6 +102,14 @@ func FuzzOutputName(f *testing.F) {
 		if strings.ContainsAny(n, "/\\\x00") || strings.HasPrefix(n, ".") || len(n) > 255 || !strings.HasSuffix(n, ".tsv.gz") {
 			t.Fatalf("outputName(%q) = %q", in, n)
 		}
+		// Its temporary files are told from it and from every other
+		// output's: removeStaleTmp finds them by tmpOutput.
+		if got, ok := tmpOutput("." + n + ".123456789.tmp"); !ok || got != n {
+			t.Fatalf("temporary file of %q taken for one of %q", n, got)
+		}
+		if got, ok := tmpOutput(n); ok {
+			t.Fatalf("output %q taken for a temporary file of %q", n, got)
+		}
 		if strings.HasPrefix(n, "~") {
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -67,15 +68,22 @@ func escapeName(p string) string {
 // one file; a list to be sharded should be checked whole, since its
 // shards may run at once.
 func CheckOutputNames(inputs []string, f Format, gz bool) error {
+	_, err := outputNames(inputs, f, gz)
+	return err
+}
+
+// outputNames maps the output name of each input to the input, or
+// reports two inputs that share one.
+func outputNames(inputs []string, f Format, gz bool) (map[string]string, error) {
 	seen := make(map[string]string, len(inputs))
 	for _, in := range inputs {
 		n := OutputName(in, f, gz)
 		if prev, dup := seen[n]; dup {
-			return &OutputNameError{Inputs: [2]string{prev, in}, Name: n}
+			return nil, &OutputNameError{Inputs: [2]string{prev, in}, Name: n}
 		}
 		seen[n] = in
 	}
-	return nil
+	return seen, nil
 }
 
 // OutputNameError reports two inputs that map to one output file.
@@ -94,39 +102,99 @@ func (e *OutputNameError) Error() string {
 // from the temporary file of any other job or run.
 func tmpPattern(name string) string { return "." + name + ".*.tmp" }
 
-// isTmpOf reports whether file is a temporary file of output name: the
-// pattern with only digits (os.CreateTemp's) in place of "*", so that
-// ".a.tsv.*.tmp" does not take ".a.tsv.b.tsv.1.tmp", a file of output
-// "a.tsv.b.tsv".
-func isTmpOf(file, name string) bool {
-	mid, ok := strings.CutPrefix(file, "."+name+".")
+// tmpOutput returns the output name whose temporary file is file: NAME of
+// ".NAME.DIGITS.tmp" (os.CreateTemp's digits), or of ".NAME.tmp" as
+// versions before 2026-11 named it. An output name ends in a format's
+// extension, never in ".DIGITS", so the two forms cannot be confused.
+func tmpOutput(file string) (string, bool) {
+	mid, ok := strings.CutPrefix(file, ".")
 	if !ok {
-		return false
+		return "", false
 	}
-	mid, ok = strings.CutSuffix(mid, ".tmp")
-	if !ok || mid == "" {
-		return false
+	if mid, ok = strings.CutSuffix(mid, ".tmp"); !ok || mid == "" {
+		return "", false
 	}
-	for _, c := range []byte(mid) {
+	i := strings.LastIndexByte(mid, '.')
+	if i < 0 {
+		return mid, true
+	}
+	for _, c := range []byte(mid[i+1:]) {
 		if c < '0' || c > '9' {
-			return false
+			return mid, true
 		}
 	}
-	return true
+	if i+1 == len(mid) {
+		return mid, true
+	}
+	return mid[:i], true
 }
 
-// removeStaleTmp removes the temporary files of output name left by runs
-// that were killed. Shards of one list have disjoint inputs (their list
-// having been checked by CheckOutputNames), so no other live job writes
-// them.
-func removeStaleTmp(dir, name string) {
-	matches, _ := filepath.Glob(filepath.Join(dir, tmpPattern(name)))
-	for _, m := range matches {
-		if isTmpOf(filepath.Base(m), name) {
-			os.Remove(m)
-		}
+// readDir is os.ReadDir; a variable so that a test can count the
+// directory reads of a run.
+var readDir = os.ReadDir
+
+// removeStaleTmp removes, in one read of dir, the temporary files of the
+// outputs named in names that no live job writes: each writer holds a
+// lock on its temporary file as long as it is open (createTmp), which the
+// kernel releases when the writer dies, so a file whose lock this takes
+// is provably dead. A file that cannot be locked (held, or a file system
+// or system without flock) is left: a live job's file is never removed,
+// and a run at the same time as another of the same shard (a speculative
+// or retried task) does not break it. Files left that way stay hidden
+// (".NAME.DIGITS.tmp") and cost space only; docs/crawl.md says so.
+func removeStaleTmp(dir string, names map[string]string) {
+	ents, err := readDir(dir)
+	if err != nil {
+		return // the run reports an unwritable directory on its first input
 	}
-	os.Remove(filepath.Join(dir, "."+name+".tmp")) // as versions before 2026-11 named it
+	for _, e := range ents {
+		name, ok := tmpOutput(e.Name())
+		if _, ours := names[name]; !ok || !ours || !e.Type().IsRegular() {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		f, err := os.Open(p)
+		if err != nil {
+			continue
+		}
+		if lockTmp(f) == nil && sameFile(f, p) {
+			os.Remove(p)
+		}
+		f.Close()
+	}
+}
+
+// createTmp creates a temporary file for output name in dir, locked for
+// as long as it is open (see removeStaleTmp). A run cleaning up may lock
+// and remove a file between its creation and its lock: then another is
+// made.
+func createTmp(dir, name string) (*os.File, error) {
+	for range 10 {
+		f, err := os.CreateTemp(dir, tmpPattern(name))
+		if err != nil {
+			return nil, err
+		}
+		switch err := lockTmp(f); {
+		case err == nil && sameFile(f, f.Name()):
+			return f, nil
+		case err != nil && !errors.Is(err, errTmpLocked):
+			// No locks here: nothing removes a file it cannot lock
+			// either, so this one is safe too.
+			return f, nil
+		}
+		f.Close()
+	}
+	return nil, fmt.Errorf("temporary file for %s in %s removed as it was made, 10 times", name, dir)
+}
+
+// sameFile reports whether path still names the open file f.
+func sameFile(f *os.File, path string) bool {
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	pi, err := os.Lstat(path)
+	return err == nil && os.SameFile(fi, pi)
 }
 
 // toDir extracts the links of one input into its file in OutDir. The
@@ -135,8 +203,8 @@ func removeStaleTmp(dir, name string) {
 // input has been read to its end, so NAME exists only complete, whatever
 // other jobs do and whenever the process is killed: rename is atomic
 // (POSIX rename(2)). An input whose NAME exists is skipped; temporary
-// files left by a run that was killed are removed when the input is done
-// again. An input that cannot be read at all (missing, unreadable, fetch
+// files left by a run that was killed are removed when Run starts
+// (removeStaleTmp). An input that cannot be read at all (missing, unreadable, fetch
 // failed) gets no file, so that a later run tries it again; errors inside
 // an input are reported and its file is written.
 func (j *job) toDir(in string) {
@@ -146,8 +214,7 @@ func (j *job) toDir(in string) {
 		j.stats.present.Add(1)
 		return
 	}
-	removeStaleTmp(j.OutDir, name)
-	f, err := os.CreateTemp(j.OutDir, tmpPattern(name))
+	f, err := createTmp(j.OutDir, name)
 	if err != nil {
 		j.fail(in, fmt.Errorf("output: %w", err))
 		return
