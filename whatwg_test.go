@@ -4,9 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/internal/engine"
 	"github.com/relurl/relurl/whatwg"
 )
 
@@ -17,9 +21,9 @@ import (
 func checkWHATWG(t *testing.T, base, ref, got string, err error) {
 	t.Helper()
 	if err != nil {
-		var e *WHATWGError
+		var e *whatwg.Error
 		if got != "" || !errors.As(err, &e) {
-			t.Fatalf("WHATWG.ResolveErr(%q, %q) = %q, %v: want \"\" and a *WHATWGError", base, ref, got, err)
+			t.Fatalf("WHATWG.ResolveErr(%q, %q) = %q, %v: want \"\" and a *whatwg.Error", base, ref, got, err)
 		}
 		return
 	}
@@ -51,7 +55,7 @@ func TestWHATWGResolve(t *testing.T) {
 			t.Errorf("WHATWG.ResolveErr(%q, %q) = %q, %v; want %q, %v", c.base, c.ref, got, err, c.want, c.reason)
 			continue
 		}
-		var e *WHATWGError
+		var e *whatwg.Error
 		if c.reason != 0 && (!errors.As(err, &e) || e.Base != c.inBase || !strings.Contains(err.Error(), c.reason.Error())) {
 			t.Errorf("WHATWG.ResolveErr(%q, %q): error %#v, want Base %v", c.base, c.ref, err, c.inBase)
 		}
@@ -170,5 +174,60 @@ func TestWHATWGExplain(t *testing.T) {
 	tr = WHATWG.Explain("http://a/", "http://a:x/")
 	if tr.Result != "" || !strings.Contains(tr.Err, "port-invalid") || !strings.Contains(tr.String(), "failure") {
 		t.Errorf("Explain of a failure: result %q, error %q\n%s", tr.Result, tr.Err, tr)
+	}
+}
+
+// TestRootDeps checks the seam (docs/design.md#the-whatwg-seam): package
+// relurl links neither package whatwg nor golang.org/x (text, net, the
+// IDNA tables), so a program resolving by the RFCs does not either.
+func TestRootDeps(t *testing.T) {
+	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	out, err := exec.Command(goCmd, "list", "-deps", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 10 {
+		t.Fatalf("go list -deps gave %d packages: %q", len(deps), deps)
+	}
+	for _, d := range deps {
+		if strings.HasPrefix(d, "golang.org/x/") || strings.HasPrefix(d, "github.com/relurl/relurl/whatwg") {
+			t.Errorf("package relurl depends on %s", d)
+		}
+		if strings.Contains(d, ".") && !strings.HasPrefix(d, "github.com/relurl/relurl") {
+			t.Errorf("package relurl depends on %s, outside the standard library", d)
+		}
+	}
+}
+
+// TestWHATWGUnregistered checks what a program gets when it uses WHATWG
+// without linking package whatwg: Available is false, and a use panics with
+// a message naming the import.
+func TestWHATWGUnregistered(t *testing.T) {
+	if !WHATWG.Available() || !RFC3986.Available() {
+		t.Fatal("WHATWG or RFC3986 unavailable with package whatwg linked")
+	}
+	saved := engine.WHATWG
+	engine.WHATWG = nil
+	defer func() { engine.WHATWG = saved }()
+	if WHATWG.Available() || !RFC1808.Available() {
+		t.Fatal("Available wrong with no engine")
+	}
+	for name, use := range map[string]func(){
+		"Resolve":    func() { WHATWG.Resolve("http://a/", "b") },
+		"ResolveErr": func() { WHATWG.ResolveErr("http://a/", "b") },
+		"ParseBase":  func() { WHATWG.ParseBase("http://a/") },
+		"Relative":   func() { WHATWG.Relative("http://a/", "http://a/b") },
+		"Explain":    func() { WHATWG.Explain("http://a/", "b") },
+	} {
+		func() {
+			defer func() {
+				msg, _ := recover().(string)
+				if !strings.Contains(msg, `import _ "github.com/relurl/relurl/whatwg"`) {
+					t.Errorf("%s without the engine: panic %q, want one naming the import", name, msg)
+				}
+			}()
+			use()
+		}()
 	}
 }

@@ -60,7 +60,7 @@ func (l Level) Node(url string) (string, error) {
 		}
 		return url, nil
 	}
-	u, err := whatwg.Parse(url, nil)
+	u, err := whatwg.Parse(url)
 	if err != nil {
 		return "", err
 	}

@@ -21,7 +21,7 @@ func BenchmarkCrawlMix(b *testing.B) {
 	ours := make([]URL, len(links))
 	theirs := make([]*url.URL, len(links))
 	for i, l := range links {
-		u, err := Parse(l.Base, nil)
+		u, err := Parse(l.Base)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -45,7 +45,7 @@ func BenchmarkCrawlMix(b *testing.B) {
 	b.Run("Parse/parsed-base", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
 			k := i & 1023
-			u, _ := Parse(links[k].Ref, &ours[k])
+			u, _ := ours[k].Parse(links[k].Ref)
 			sink += len(u.href)
 		}
 	})
@@ -80,7 +80,7 @@ func TestAppendResolveAllocs(t *testing.T) {
 	links := benchmix.CrawlMix(256)
 	bases := make([]URL, len(links))
 	for i, l := range links {
-		bases[i], _ = Parse(l.Base, nil)
+		bases[i], _ = Parse(l.Base)
 	}
 	buf := make([]byte, 0, 512)
 	allocs := testing.AllocsPerRun(10, func() {
@@ -98,7 +98,7 @@ func BenchmarkVsNetURL(b *testing.B) {
 	ours := make([]URL, len(links))
 	theirs := make([]*url.URL, len(links))
 	for i, l := range links {
-		ours[i], _ = Parse(l.Base, nil)
+		ours[i], _ = Parse(l.Base)
 		theirs[i], _ = url.Parse(l.Base)
 	}
 	buf := make([]byte, 0, 512)

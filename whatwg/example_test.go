@@ -8,7 +8,7 @@ import (
 )
 
 func Example() {
-	base, err := whatwg.Parse("http://example.org/a/b/c", nil)
+	base, err := whatwg.Parse("http://example.org/a/b/c")
 	if err != nil {
 		panic(err)
 	}
@@ -31,7 +31,7 @@ func Example() {
 }
 
 func ExampleURL() {
-	u, _ := whatwg.Parse("HTTPS://user:pa ss@Bücher.example:443/p/./q/../r?x y#z", nil)
+	u, _ := whatwg.Parse("HTTPS://user:pa ss@Bücher.example:443/p/./q/../r?x y#z")
 	fmt.Println(u.Href())
 	fmt.Println(u.Protocol(), u.Username(), u.Password(), u.Host(), u.Pathname(), u.Search(), u.Hash())
 	fmt.Println(u.Origin())
@@ -42,14 +42,14 @@ func ExampleURL() {
 }
 
 func ExampleRelative() {
-	base, _ := whatwg.Parse("https://example.org/news/2024/index.html", nil)
+	base, _ := whatwg.Parse("https://example.org/news/2024/index.html")
 	for _, t := range []string{
 		"https://example.org/news/2024/img/logo.png#top",
 		"https://example.org/news/2023/",
 		"https://example.org/img/logo.png",
 		"https://cdn.example.org/news/2024/index.html",
 	} {
-		target, _ := whatwg.Parse(t, nil)
+		target, _ := whatwg.Parse(t)
 		fmt.Println(whatwg.Relative(&base, &target))
 	}
 	// Output:
@@ -60,7 +60,7 @@ func ExampleRelative() {
 }
 
 func ExampleParseTrace() {
-	base, _ := whatwg.Parse("http://example.org/", nil)
+	base, _ := whatwg.Parse("http://example.org/")
 	var t whatwg.Trace
 	u, _ := whatwg.ParseTrace("//h:81/x", &base, &t)
 	fmt.Println(u.Href())

@@ -43,7 +43,7 @@ func checkURL(t *testing.T, what string, u *URL) {
 	if s := serialize(u); s != u.Href() {
 		t.Fatalf("%s: components give %q, href is %q (%s)", what, s, u.Href(), u.debug())
 	}
-	v, err := Parse(u.Href(), nil)
+	v, err := Parse(u.Href())
 	if err != nil {
 		t.Fatalf("%s: href %q does not re-parse: %v", what, u.Href(), err)
 	}
@@ -87,7 +87,7 @@ func FuzzResolve(f *testing.F) {
 	f.Add("https://h/", "//\xff/")                                   // invalid UTF-8 in a domain
 	f.Add("sc://h/", "sc://\xff\u00e4@h\xfb/\xfe?\xfd#\xfc")         // invalid UTF-8 in every component of a non-special URL
 	f.Fuzz(func(t *testing.T, base, ref string) {
-		b, errB := Parse(base, nil)
+		b, errB := Parse(base)
 		var bp *URL
 		if errB != nil {
 			checkErr(t, "base", base, errB)
@@ -95,7 +95,7 @@ func FuzzResolve(f *testing.F) {
 			checkURL(t, "base", &b)
 			bp = &b
 		}
-		u, err := Parse(ref, bp)
+		u, err := ParseTrace(ref, bp, nil)
 		var tr Trace
 		if v, errT := ParseTrace(ref, bp, &tr); v != u || (err == nil) != (errT == nil) {
 			t.Fatalf("ParseTrace gives %q, %v; Parse %q, %v", v.Href(), errT, u.Href(), err)
@@ -144,16 +144,16 @@ func FuzzRelative(f *testing.F) {
 	f.Add("http://h/x/y", "http://h//z")                                                 // a path starting "//"
 	f.Add("sc:/0//", "sc:/.//")                                                          // only a longer reference keeps the dot path: found by fuzzing
 	f.Fuzz(func(t *testing.T, base, target string) {
-		b, err := Parse(base, nil)
+		b, err := Parse(base)
 		if err != nil {
 			return
 		}
-		u, err := Parse(target, &b)
+		u, err := b.Parse(target)
 		if err != nil {
 			return
 		}
 		r := Relative(&b, &u)
-		v, err := Parse(r, &b)
+		v, err := b.Parse(r)
 		if err != nil || v.Href() != u.Href() {
 			t.Fatalf("Relative(%q, %q) = %q, which resolves to %q, %v", b.Href(), u.Href(), r, v.Href(), err)
 		}

@@ -4,23 +4,88 @@ import (
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"golang.org/x/text/encoding"
 )
 
 // Parse runs the basic URL parser (URL Standard section 4.4) on input, with
-// base as the base URL (nil for none). It returns the URL or an *Error.
-func Parse(input string, base *URL) (URL, error) {
-	return ParseTrace(input, base, nil)
+// no base URL: input must be an absolute URL. It returns the URL or an
+// *Error naming the input, the offset and the Reason.
+func Parse(input string) (URL, error) {
+	return ParseTrace(input, nil, nil)
 }
 
-// ParseTrace is Parse, recording in t (when not nil) the states of the
-// parser's state machine that applied.
+// MustParse is Parse for inputs known to be valid, such as constants: it
+// panics on failure.
+func MustParse(input string) URL {
+	u, err := Parse(input)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// Parse parses ref with u as the base URL, as the URL constructor does with
+// a base (new URL(ref, u)) and as net/url's (*URL).Parse does. The zero URL
+// as base is no base: ref must then be absolute.
+func (u URL) Parse(ref string) (URL, error) {
+	if u.href == "" {
+		return ParseTrace(ref, nil, nil)
+	}
+	return ParseTrace(ref, &u, nil)
+}
+
+// ParseEncoded is u.Parse with enc as the standard's encoding argument: the
+// query of a special URL other than ws and wss is encoded with enc, code
+// points enc cannot encode written as "%26%23" NNN "%3B" (HTML's numeric
+// character reference, percent-encoded), as a browser resolves a link in a
+// document of that encoding. A nil enc, like UTF-8 and UTF-16, is UTF-8
+// (the standard's "get an output encoding"). LookupEncoding finds an
+// encoding by its WHATWG label ("shift_jis", "windows-1252").
+func (u URL) ParseEncoded(ref string, enc encoding.Encoding) (URL, error) {
+	var base *URL
+	if u.href != "" {
+		base = &u
+	}
+	buf := make([]byte, 0, len(ref)+len(u.href)+16)
+	out, v, err := parse(buf, ref, base, nil, outputEncoding(enc))
+	if err != nil {
+		return URL{}, err
+	}
+	v.href = string(out)
+	return v, nil
+}
+
+// CanParse reports whether input parses, against the first base if one is
+// given (the URL API's URL.canParse). A base that does not parse gives
+// false. It allocates nothing but for inputs with tabs or newlines or
+// non-ASCII domains.
+func CanParse(input string, base ...string) bool {
+	var buf [256]byte
+	var b *URL
+	if len(base) > 0 {
+		out, u, err := parse(buf[:0], base[0], nil, nil, nil)
+		if err != nil {
+			return false
+		}
+		u.href = unsafe.String(unsafe.SliceData(out), len(out))
+		b = &u
+		_, _, err = parse(out[len(out):len(out)], input, b, nil, nil)
+		return err == nil
+	}
+	_, _, err := parse(buf[:0], input, nil, nil, nil)
+	return err == nil
+}
+
+// ParseTrace is base.Parse(input) (Parse when base is nil), recording in t
+// (when not nil) the states of the parser's state machine that applied.
 func ParseTrace(input string, base *URL, t *Trace) (URL, error) {
 	// One buffer of the likely size, then the string: two allocations.
 	n := len(input) + 16
 	if base != nil {
 		n += len(base.href)
 	}
-	out, u, err := parse(make([]byte, 0, n), input, base, t)
+	out, u, err := parse(make([]byte, 0, n), input, base, t, nil)
 	if err != nil {
 		return URL{}, err
 	}
@@ -29,20 +94,21 @@ func ParseTrace(input string, base *URL, t *Trace) (URL, error) {
 }
 
 // Resolve parses base with no base, then ref against it, and returns the
-// href. A base that fails gives its *Error with Base set.
+// href: new URL(ref, base).href. A base that fails gives its *Error with
+// Base set.
 func Resolve(base, ref string) (string, error) {
 	// The base is parsed into the start of one buffer and read in place as
 	// its href (those bytes are not written again), the reference resolved
 	// after it: one buffer and the result string.
 	buf := make([]byte, 0, 2*(len(base)+len(ref))+32)
-	out, b, err := parse(buf, base, nil, nil)
+	out, b, err := parse(buf, base, nil, nil, nil)
 	if err != nil {
 		err.(*Error).Base = true
 		return "", err
 	}
 	n := len(out)
 	b.href = unsafe.String(unsafe.SliceData(out), n)
-	out, _, err = parse(out, ref, &b, nil)
+	out, _, err = parse(out, ref, &b, nil, nil)
 	if err != nil {
 		return "", err
 	}
@@ -55,7 +121,11 @@ func Resolve(base, ref string) (string, error) {
 // than 64 bytes with percent-encoded bytes, and the *Error of a failure. On
 // failure it returns dst unchanged.
 func AppendResolve(dst []byte, base *URL, ref string) ([]byte, error) {
-	out, _, err := parse(dst, ref, base, nil)
+	return appendResolve(dst, base, ref, nil)
+}
+
+func appendResolve(dst []byte, base *URL, ref string, enc encoding.Encoding) ([]byte, error) {
+	out, _, err := parse(dst, ref, base, nil, enc)
 	if err != nil {
 		return dst, err
 	}
@@ -72,10 +142,11 @@ type builder struct {
 	out  []byte
 	o    int
 	tr   *Trace
-	u    URL // offsets relative to o; queryStart and fragStart -1 while null
+	enc  encoding.Encoding // the query's encoding, nil for UTF-8
+	u    URL               // offsets relative to o; queryStart and fragStart -1 while null
 }
 
-func parse(dst []byte, input string, base *URL, tr *Trace) ([]byte, URL, error) {
+func parse(dst []byte, input string, base *URL, tr *Trace, enc encoding.Encoding) ([]byte, URL, error) {
 	// Remove leading and trailing C0 controls and spaces, then all tabs and
 	// newlines (URL Standard section 4.4, basic URL parser steps 1 and 2).
 	start, end := 0, len(input)
@@ -99,7 +170,7 @@ func parse(dst []byte, input string, base *URL, tr *Trace) ([]byte, URL, error) 
 	if base != nil && base.href == "" {
 		base = nil
 	}
-	b := builder{in: in, base: base, out: dst, o: len(dst), tr: tr}
+	b := builder{in: in, base: base, out: dst, o: len(dst), tr: tr, enc: enc}
 	b.u.queryStart, b.u.fragStart = -1, -1
 	if tr != nil {
 		tr.Input = in
@@ -528,7 +599,11 @@ func (b *builder) run() (Reason, int) {
 			if b.special() {
 				set = setSpecialQuery
 			}
-			b.out = appendEncoded(b.out, in[p:j], set)
+			if b.enc != nil && b.u.kind != kindOther && b.u.kind != kindWS && b.u.kind != kindWSS {
+				b.out = appendQueryEncoded(b.out, in[p:j], set, b.enc)
+			} else {
+				b.out = appendEncoded(b.out, in[p:j], set)
+			}
 			p = j
 			if at(p) == '#' {
 				b.startFragment()

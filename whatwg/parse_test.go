@@ -29,7 +29,7 @@ func TestResolveDifferences(t *testing.T) {
 		var err error
 		if c.base == "" {
 			var u URL
-			u, err = Parse(c.ref, nil)
+			u, err = Parse(c.ref)
 			got = u.Href()
 		} else {
 			got, err = Resolve(c.base, c.ref)
@@ -60,7 +60,7 @@ func TestErrors(t *testing.T) {
 		{"relative", MissingSchemeNonRelativeURL, 0},
 		{"http://xn--a.ß/", DomainToASCII, 7},
 	} {
-		_, err := Parse(c.input, nil)
+		_, err := Parse(c.input)
 		var e *Error
 		if !errors.As(err, &e) {
 			t.Errorf("Parse(%q): %v, want an *Error", c.input, err)
@@ -80,7 +80,7 @@ func TestErrors(t *testing.T) {
 	}
 	// The message quotes at most an excerpt and the length.
 	long := "http://h:x/" + strings.Repeat("a", 1000)
-	_, err = Parse(long, nil)
+	_, err = Parse(long)
 	if msg := err.Error(); len(msg) > 250 || !strings.Contains(msg, "(1011 bytes)") {
 		t.Errorf("message for a long input: %q", msg)
 	}
@@ -107,13 +107,13 @@ func TestZeroURL(t *testing.T) {
 		t.Errorf("zero URL: Origin = %q", u.Origin())
 	}
 	// A zero base is no base.
-	if _, err := Parse("a", &u); !errors.Is(err, MissingSchemeNonRelativeURL) {
+	if _, err := u.Parse("a"); !errors.Is(err, MissingSchemeNonRelativeURL) {
 		t.Errorf("Parse against the zero URL: %v", err)
 	}
 }
 
 func TestTrace(t *testing.T) {
-	base, _ := Parse("http://example.org/a/b", nil)
+	base, _ := Parse("http://example.org/a/b")
 	var tr Trace
 	u, err := ParseTrace("//user@h:81/x?q#f", &base, &tr)
 	if err != nil || u.Href() != "http://user@h:81/x?q#f" {
@@ -138,7 +138,7 @@ func TestTrace(t *testing.T) {
 		t.Errorf("last step %+v (%s)", s, s.State)
 	}
 	// A nil trace is the fast path and gives the same URL.
-	v, _ := Parse("//user@h:81/x?q#f", &base)
+	v, _ := base.Parse("//user@h:81/x?q#f")
 	if v != u {
 		t.Errorf("with and without a trace: %q, %q", v.Href(), u.Href())
 	}
@@ -172,7 +172,7 @@ func TestLinear(t *testing.T) {
 			d := time.Duration(1 << 62)
 			for range 3 {
 				start := time.Now()
-				_, _ = Parse(s, nil)
+				_, _ = Parse(s)
 				d = min(d, time.Since(start))
 			}
 			return d
@@ -193,16 +193,16 @@ func TestUnicodeDomainBound(t *testing.T) {
 		in.WriteString(label + ".")
 	}
 	ok := in.String()
-	if _, err := Parse("http://"+ok+"/", nil); err != nil {
+	if _, err := Parse("http://"+ok+"/"); err != nil {
 		t.Errorf("a %d-byte domain: %v", len(ok), err)
 	}
 	long := ok + strings.Repeat("\u00e4", (maxUnicodeDomain-len(ok))/2+1)
-	if _, err := Parse("http://"+long+"/", nil); !errors.Is(err, DomainToASCII) {
+	if _, err := Parse("http://"+long+"/"); !errors.Is(err, DomainToASCII) {
 		t.Errorf("a %d-byte domain: %v, want DomainToASCII", len(long), err)
 	}
 	// ASCII domains have no bound.
 	ascii := strings.Repeat("a", 4*maxUnicodeDomain)
-	if u, err := Parse("http://"+ascii+"/", nil); err != nil || u.Hostname() != ascii {
+	if u, err := Parse("http://"+ascii+"/"); err != nil || u.Hostname() != ascii {
 		t.Errorf("a %d-byte ASCII domain: %v", len(ascii), err)
 	}
 }
