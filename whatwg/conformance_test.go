@@ -252,7 +252,7 @@ func runHostCases(t *testing.T, file string) {
 		}
 		n++
 		var problems []string
-		u, err := Parse("https://"+c.Input+"/x")
+		u, err := Parse("https://" + c.Input + "/x")
 		switch {
 		case c.Output == nil && err == nil:
 			problems = append(problems, "got host "+jsonQuote(u.Host())+", want failure")
@@ -286,7 +286,7 @@ func TestPercentEncoding(t *testing.T) {
 	ty := newTally(t, "percent-encoding.json")
 	for _, c := range cases {
 		var problems []string
-		u, err := Parse("https://doesnotmatter.invalid/?"+c.Input+"#")
+		u, err := Parse("https://doesnotmatter.invalid/?" + c.Input + "#")
 		if err != nil {
 			problems = append(problems, err.Error())
 		} else {

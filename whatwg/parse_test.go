@@ -193,16 +193,16 @@ func TestUnicodeDomainBound(t *testing.T) {
 		in.WriteString(label + ".")
 	}
 	ok := in.String()
-	if _, err := Parse("http://"+ok+"/"); err != nil {
+	if _, err := Parse("http://" + ok + "/"); err != nil {
 		t.Errorf("a %d-byte domain: %v", len(ok), err)
 	}
 	long := ok + strings.Repeat("\u00e4", (maxUnicodeDomain-len(ok))/2+1)
-	if _, err := Parse("http://"+long+"/"); !errors.Is(err, DomainToASCII) {
+	if _, err := Parse("http://" + long + "/"); !errors.Is(err, DomainToASCII) {
 		t.Errorf("a %d-byte domain: %v, want DomainToASCII", len(long), err)
 	}
 	// ASCII domains have no bound.
 	ascii := strings.Repeat("a", 4*maxUnicodeDomain)
-	if u, err := Parse("http://"+ascii+"/"); err != nil || u.Hostname() != ascii {
+	if u, err := Parse("http://" + ascii + "/"); err != nil || u.Hostname() != ascii {
 		t.Errorf("a %d-byte ASCII domain: %v", len(ascii), err)
 	}
 }
