@@ -236,9 +236,9 @@ func ptr(s string) *string { return &s }
 func TestToASCII(t *testing.T)    { runHostCases(t, "toascii.json") }
 func TestIdnaTestV2(t *testing.T) { runHostCases(t, "IdnaTestV2.json") }
 
-// TestPercentEncoding runs the UTF-8 column of percent-encoding.json as
-// web-platform-tests' percent-encoding.window.js does, through the query of
-// a special URL.
+// TestPercentEncoding runs every column of percent-encoding.json (UTF-8
+// and the legacy encodings) as web-platform-tests' percent-encoding.window.js
+// does, through the query of a special URL parsed with that encoding.
 func TestPercentEncoding(t *testing.T) {
 	type pcase struct {
 		Input  string            `json:"input"`
@@ -248,12 +248,26 @@ func TestPercentEncoding(t *testing.T) {
 	ty := newTally(t, "percent-encoding.json")
 	for _, c := range cases {
 		var problems []string
-		u, err := Parse("https://doesnotmatter.invalid/?" + c.Input + "#")
-		if err != nil {
-			problems = append(problems, err.Error())
-		} else {
-			want := "?" + c.Output["utf-8"]
-			check(&problems, "search", u.Search(), &want)
+		// Every encoding of the data, as the query of a document in that
+		// encoding: u.ParseEncoded with the encoding's label.
+		for label, output := range c.Output {
+			enc, err := LookupEncoding(label)
+			if err != nil {
+				problems = append(problems, label+": "+err.Error())
+				continue
+			}
+			u, err := URL{}.ParseEncoded("https://doesnotmatter.invalid/?"+c.Input+"#", enc)
+			if err != nil {
+				problems = append(problems, label+": "+err.Error())
+				continue
+			}
+			want := "?" + output
+			check(&problems, label+" search", u.Search(), &want)
+			// A non-special URL's query is UTF-8 whatever the encoding.
+			v, err := URL{}.ParseEncoded("sc://doesnotmatter.invalid/?"+c.Input+"#", enc)
+			if w, _ := Parse("sc://doesnotmatter.invalid/?" + c.Input + "#"); err != nil || v != w {
+				problems = append(problems, label+": a non-special URL's query is not UTF-8")
+			}
 		}
 		ty.result(jsonQuote(c.Input), problems)
 	}
