@@ -231,3 +231,37 @@ func TestWHATWGUnregistered(t *testing.T) {
 		}()
 	}
 }
+
+// TestParseBaseEncoding: a base parsed with a document's encoding resolves
+// the query of a special URL in that encoding (URL Standard section 4.4,
+// the encoding argument), a non-special URL's in UTF-8; the RFCs ignore
+// it; an unknown label is an error under every Spec.
+func TestParseBaseEncoding(t *testing.T) {
+	b, err := WHATWG.ParseBaseEncoding("http://example.org/dir/page.html", "windows-1252")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range [][2]string{
+		{"?q=caf\u00e9", "http://example.org/dir/page.html?q=caf%E9"},
+		{"x?\u2020&\u4e00", "http://example.org/dir/x?%86&%26%2319968%3B"}, // U+4E00 is not in windows-1252
+		{"sc://h/?caf\u00e9", "sc://h/?caf%C3%A9"},
+		{"wss://h/?caf\u00e9", "wss://h/?caf%C3%A9"},
+		{"#caf\u00e9", "http://example.org/dir/page.html#caf%C3%A9"}, // the fragment is UTF-8
+	} {
+		out, err := b.AppendResolveErr(nil, c[0])
+		if string(out) != c[1] || err != nil {
+			t.Errorf("windows-1252 base: %q resolves to %q, %v; want %q", c[0], out, err, c[1])
+		}
+	}
+	if u, err := RFC3986.ParseBaseEncoding("http://a/b", "shift_jis"); err != nil || u.AppendResolve(nil, "?\u00e9") == nil {
+		t.Errorf("RFC3986.ParseBaseEncoding: %v", err)
+	}
+	for _, s := range Specs() {
+		if _, err := s.ParseBaseEncoding("http://a/", "no-such-encoding"); !errors.Is(err, whatwg.ErrUnknownEncoding) {
+			t.Errorf("%v: unknown encoding gives %v, want ErrUnknownEncoding", s, err)
+		}
+	}
+	if u, err := WHATWG.ParseBaseEncoding("http://a/", "utf-16le"); err != nil || string(u.AppendResolve(nil, "?\u00e9")) != "http://a/?%C3%A9" {
+		t.Errorf("UTF-16LE is not UTF-8 for the query: %v", err)
+	}
+}
