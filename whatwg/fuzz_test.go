@@ -244,3 +244,54 @@ func FuzzSearchParams(f *testing.F) {
 		checkURL(t, "after Delete", &u)
 	})
 }
+
+// checkFastPath asserts that the fast path, when it takes input, gives the
+// URL the state machine gives (ParseTrace with a Trace always runs the
+// machine).
+func checkFastPath(t *testing.T, input string) bool {
+	t.Helper()
+	u, slash, ok := fastParse(input)
+	if !ok {
+		return false
+	}
+	u.href = input
+	if slash {
+		u.href += "/"
+	}
+	var tr Trace
+	v, err := ParseTrace(input, nil, &tr)
+	if err != nil || u != v {
+		t.Fatalf("fast path on %q: %s; the state machine: %s, %v", input, u.debug(), v.debug(), err)
+	}
+	return true
+}
+
+// FuzzFastPath: the fast path agrees with the state machine on every input
+// it takes.
+func FuzzFastPath(f *testing.F) {
+	f.Add("https://www.example.com/a/b.html?x=1#top") // the common case
+	f.Add("file://node.gypi")                         // an empty path gets "/"
+	f.Add("http://a/%2e/b")                           // an encoded dot segment
+	f.Add("http://0x7f.1/")                           // a host that ends in a number
+	f.Add("file:///C|/x")                             // a drive letter with "|"
+	f.Add("http://h/a?b'c#d`e")                       // bytes each component encodes
+	f.Fuzz(func(t *testing.T, input string) { checkFastPath(t, input) })
+}
+
+// TestFastPathDatasets: the fast path agrees with the state machine on
+// every line of both datasets it takes, and takes most of them.
+func TestFastPathDatasets(t *testing.T) {
+	for _, name := range []string{"kasztp", "node_files"} {
+		lines := readLines(t, name)
+		fast := 0
+		for _, l := range lines {
+			if checkFastPath(t, l) {
+				fast++
+			}
+		}
+		t.Logf("%s: %d of %d lines take the fast path", name, fast, len(lines))
+		if fast < len(lines)*9/10 {
+			t.Errorf("%s: only %d of %d lines take the fast path", name, fast, len(lines))
+		}
+	}
+}

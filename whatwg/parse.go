@@ -80,6 +80,16 @@ func CanParse(input string, base ...string) bool {
 // ParseTrace is base.Parse(input) (Parse when base is nil), recording in t
 // (when not nil) the states of the parser's state machine that applied.
 func ParseTrace(input string, base *URL, t *Trace) (URL, error) {
+	if t == nil {
+		if u, slash, ok := fastParse(input); ok {
+			// The input is its own href: no allocation.
+			u.href = input
+			if slash {
+				u.href = input + "/"
+			}
+			return u, nil
+		}
+	}
 	// One buffer of the likely size, then the string: two allocations.
 	n := len(input) + 16
 	if base != nil {
@@ -147,6 +157,15 @@ type builder struct {
 }
 
 func parse(dst []byte, input string, base *URL, tr *Trace, enc encoding.Encoding) ([]byte, URL, error) {
+	if tr == nil {
+		if u, slash, ok := fastParse(input); ok {
+			out := append(dst, input...)
+			if slash {
+				out = append(out, '/')
+			}
+			return out, u, nil
+		}
+	}
 	// Remove leading and trailing C0 controls and spaces, then all tabs and
 	// newlines (URL Standard section 4.4, basic URL parser steps 1 and 2).
 	start, end := 0, len(input)
