@@ -107,6 +107,16 @@ func ParseTrace(input string, base *URL, t *Trace) (URL, error) {
 // href: new URL(ref, base).href. A base that fails gives its *Error with
 // Base set.
 func Resolve(base, ref string) (string, error) {
+	if b, slash, ok := fastParse(base); ok && !slash {
+		// The base is its own href: parse the reference into one buffer,
+		// which becomes the result (written once, then only read).
+		b.href = base
+		out, _, err := parse(make([]byte, 0, len(base)+len(ref)+16), ref, &b, nil, nil)
+		if err != nil {
+			return "", err
+		}
+		return unsafe.String(unsafe.SliceData(out), len(out)), nil
+	}
 	// The base is parsed into the start of one buffer and read in place as
 	// its href (those bytes are not written again), the reference resolved
 	// after it: one buffer and the result string.
@@ -177,7 +187,7 @@ func parse(dst []byte, input string, base *URL, tr *Trace, enc encoding.Encoding
 	}
 	in := input[start:end]
 	stripped := false
-	if strings.IndexByte(in, '\t') >= 0 || strings.IndexByte(in, '\n') >= 0 || strings.IndexByte(in, '\r') >= 0 {
+	if hasTabOrNewline(in) {
 		in = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\n' || r == '\r' {
 				return -1
@@ -888,4 +898,15 @@ func (b *builder) opaquePath(s string) {
 		}
 		s = s[i+1:]
 	}
+}
+
+// hasTabOrNewline reports whether s holds an ASCII tab or newline: one pass
+// (a reference is short; three IndexByte calls cost more).
+func hasTabOrNewline(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
+			return true
+		}
+	}
+	return false
 }

@@ -127,3 +127,36 @@ func checkValid(t *testing.T, v whatwg.URL) {
 		}
 	}
 }
+
+// TestNoAllocs: parsing into a reused Buffer and reading any getter
+// allocate nothing (Origin allocates only for a URL with credentials or a
+// blob URL), and Parse allocates nothing for a URL in serialized form.
+func TestNoAllocs(t *testing.T) {
+	inputs := []string{
+		"https://www.example.com/a/b.html?x=1#top",
+		"HTTP://EXAMPLE.org:8080/./a/../b?q r#f g",
+		"file:///C:/x/y",
+		"sc://h:1/p?q#f",
+		"mailto:someone@example.org",
+		"http://[::1]:99/",
+	}
+	var buf whatwg.Buffer
+	for _, in := range inputs {
+		buf.Parse(in) // grow the Buffer
+	}
+	for _, in := range inputs {
+		var u whatwg.URL
+		if a := testing.AllocsPerRun(20, func() { u, _ = buf.Parse(in) }); a != 0 {
+			t.Errorf("Buffer.Parse(%q): %v allocations", in, a)
+		}
+		u = u.Clone()
+		for _, g := range urlGetters {
+			if a := testing.AllocsPerRun(20, func() { _ = g.get(u) }); a != 0 {
+				t.Errorf("%s of %q: %v allocations", g.name, in, a)
+			}
+		}
+	}
+	if a := testing.AllocsPerRun(20, func() { _, _ = whatwg.Parse(inputs[0]) }); a != 0 {
+		t.Errorf("Parse(%q): %v allocations, want 0 (the input is its href)", inputs[0], a)
+	}
+}

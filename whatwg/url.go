@@ -170,6 +170,7 @@ func (u URL) Fragment() (string, bool) {
 // HTML's "serialization of an origin"): "scheme://host[:port]" for ftp, http,
 // https, ws and wss; for blob, the origin of the URL its path holds when that
 // is http, https or file; "null" (an opaque origin) for everything else.
+// It allocates only for a URL with credentials and a blob URL.
 func (u URL) Origin() string {
 	switch u.kind {
 	case kindFile, kindOther:
@@ -180,6 +181,11 @@ func (u URL) Origin() string {
 			}
 		}
 		return "null"
+	}
+	if u.passEnd == u.schemeEnd+3 {
+		// No credentials: the origin is the href up to the path, a
+		// substring (a special URL's host is never null).
+		return u.href[:u.pathStart]
 	}
 	return u.href[:u.schemeEnd+3] + u.Host()
 }
