@@ -5,8 +5,6 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -181,7 +179,10 @@ func TestWHATWGExplain(t *testing.T) {
 // relurl links neither package whatwg nor golang.org/x (text, net, the
 // IDNA tables), so a program resolving by the RFCs does not either.
 func TestRootDeps(t *testing.T) {
-	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal("the go command is not on PATH: ", err)
+	}
 	out, err := exec.Command(goCmd, "list", "-deps", ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list -deps: %v\n%s", err, out)

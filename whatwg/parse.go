@@ -70,7 +70,7 @@ func CanParse(input string, base ...string) bool {
 		}
 		u.href = unsafe.String(unsafe.SliceData(out), len(out))
 		b = &u
-		_, _, err = parse(out[len(out):len(out)], input, b, nil, nil)
+		_, _, err = parse(out[len(out):], input, b, nil, nil)
 		return err == nil
 	}
 	_, _, err := parse(buf[:0], input, nil, nil, nil)

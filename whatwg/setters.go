@@ -369,7 +369,7 @@ func (u URL) reparse(head, tail string) URL {
 // 4.4, basic URL parser step 3), which the parser does also under a state
 // override.
 func removeTabNewline(s string) string {
-	if strings.IndexAny(s, "\t\n\r") < 0 {
+	if !strings.ContainsAny(s, "\t\n\r") {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
