@@ -53,6 +53,9 @@
 // longer than 1024 bytes fails (DomainToASCII), since Punycode encoding takes
 // time up to the square of a label's length.
 //
-// Not implemented: blob URL entries, and the report of the standard's
-// non-fatal validation errors.
+// Validation errors that do not end the parse are recorded, on request, in
+// the Trace given to ParseTrace (none is looked for without one): those of
+// the kinds ValidationKind lists; the standard's others (of the IPv4 and
+// IPv6 parsers, Windows drive letters, strict domain to ASCII) are not.
+// Not implemented: blob URL entries.
 package whatwg

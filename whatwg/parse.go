@@ -3,6 +3,7 @@ package whatwg
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"golang.org/x/text/encoding"
@@ -204,6 +205,10 @@ func parse(dst []byte, input string, base *URL, tr *Trace, enc encoding.Encoding
 	if tr != nil {
 		tr.Input = in
 		tr.Steps = tr.Steps[:0]
+		tr.Validation = tr.Validation[:0]
+		if start > 0 || end < len(input) || stripped {
+			b.invalid(InvalidURLUnit, 0)
+		}
 	}
 	if r, at := b.run(); r != 0 {
 		return dst, URL{}, &Error{Input: input, Offset: origOffset(input, start, stripped, at), Reason: r}
@@ -389,6 +394,9 @@ func (b *builder) run() (Reason, int) {
 					p = j
 					switch {
 					case b.u.kind == kindFile:
+						if !strings.HasPrefix(in[p+1:], "//") {
+							b.invalid(SpecialSchemeMissingFollowingSolidus, p+1)
+						}
 						set(FileState, p+1)
 					case b.special() && b.base != nil && b.base.href[:b.base.schemeEnd] == string(b.out[b.o:b.o+b.u.schemeEnd]):
 						set(SpecialRelativeOrAuthorityState, p+1)
@@ -429,7 +437,7 @@ func (b *builder) run() (Reason, int) {
 			if c == '/' && at(p+1) == '/' {
 				set(SpecialAuthorityIgnoreSlashesState, p+2)
 				p++
-			} else if state == SpecialRelativeOrAuthorityState {
+			} else if b.invalid(SpecialSchemeMissingFollowingSolidus, p); state == SpecialRelativeOrAuthorityState {
 				set(RelativeState, p)
 				p--
 			} else {
@@ -468,6 +476,8 @@ func (b *builder) run() (Reason, int) {
 			if c != '/' && c != '\\' {
 				set(AuthorityState, p)
 				p--
+			} else {
+				b.invalid(SpecialSchemeMissingFollowingSolidus, p)
 			}
 		case AuthorityState:
 			r, q := b.authority(p)
@@ -607,6 +617,9 @@ func (b *builder) run() (Reason, int) {
 			for j < len(in) && in[j] != '?' && in[j] != '#' {
 				j++
 			}
+			if b.tr != nil {
+				b.checkUnits(p, j)
+			}
 			b.opaquePath(in[p:j])
 			p = j
 			switch at(p) {
@@ -624,6 +637,9 @@ func (b *builder) run() (Reason, int) {
 			} else {
 				j = len(in)
 			}
+			if b.tr != nil {
+				b.checkUnits(p, j)
+			}
 			set := setQuery
 			if b.special() {
 				set = setSpecialQuery
@@ -640,6 +656,9 @@ func (b *builder) run() (Reason, int) {
 				b.enter(FragmentState, p+1)
 			}
 		case FragmentState:
+			if b.tr != nil {
+				b.checkUnits(p, len(in))
+			}
 			if p < len(in) {
 				b.out = appendEncoded(b.out, in[p:], setFragment)
 			}
@@ -649,7 +668,50 @@ func (b *builder) run() (Reason, int) {
 			break
 		}
 	}
+	if b.tr != nil && b.special() {
+		// Each "\" before the query or fragment was read as "/".
+		for i := 0; i < len(in) && in[i] != '?' && in[i] != '#'; i++ {
+			if in[i] == '\\' {
+				b.invalid(InvalidReverseSolidus, i)
+			}
+		}
+	}
 	return 0, 0
+}
+
+// invalid records a non-fatal validation error when tracing.
+func (b *builder) invalid(k ValidationKind, p int) {
+	if b.tr != nil {
+		b.tr.Validation = append(b.tr.Validation, Validation{k, max(p, 0)})
+	}
+}
+
+// checkUnits records invalid-URL-unit for each code point of in[p:j] that
+// is not a URL code point (URL Standard section 4.3) and each "%" not
+// followed by two hex digits.
+func (b *builder) checkUnits(p, j int) {
+	in := b.in
+	for i := p; i < j; {
+		c := in[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '%':
+				if i+2 >= len(in) || !isHex(in[i+1]) || !isHex(in[i+2]) {
+					b.invalid(InvalidURLUnit, i)
+				}
+			case 'a' <= c|0x20 && c|0x20 <= 'z', '0' <= c && c <= '9', strings.IndexByte("!$&'()*+,-./:;=?@_~", c) >= 0:
+			default:
+				b.invalid(InvalidURLUnit, i)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(in[i:])
+		if r == utf8.RuneError && n == 1 || r < 0xA0 || 0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE {
+			b.invalid(InvalidURLUnit, i)
+		}
+		i += n
+	}
 }
 
 // startQuery makes the query non-null and empty.
@@ -742,6 +804,7 @@ func (b *builder) authority(p int) (Reason, int) {
 		b.u.hostStart = n
 		return 0, p
 	}
+	b.invalid(InvalidCredentials, p)
 	if last+1 == j {
 		return HostMissing, j
 	}
@@ -837,6 +900,9 @@ func (b *builder) segment(p int) int {
 		if c == '/' || c == '?' || c == '#' || special && c == '\\' {
 			break
 		}
+	}
+	if b.tr != nil {
+		b.checkUnits(p, j)
 	}
 	b.out = appendEncoded(b.out, in[p:j], setPath)
 	seg := b.out[segStart+1:]
