@@ -93,7 +93,7 @@ func parseError(s string) error {
 // parser has run again on h (a host a rule rewrote): IPv4 numbers in any
 // form become dotted decimal. ok is false when the parser rejects h.
 func reparseHost(scheme, h string) (string, bool) {
-	u, err := whatwg.Parse(scheme+"://"+h+"/")
+	u, err := whatwg.Parse(scheme + "://" + h + "/")
 	if err != nil {
 		return "", false
 	}
