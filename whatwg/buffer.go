@@ -20,12 +20,27 @@ type Buffer struct {
 func (b *Buffer) Parse(input string) (URL, error) { return b.parse(input, nil) }
 
 // ParseRef is base.Parse(ref) into b's memory; a nil or zero base is none.
-// base must not be a URL b returned: b's memory is written over.
+// A base that b itself returned is copied first (b's memory is about to be
+// written over), at the cost of an allocation.
 func (b *Buffer) ParseRef(base *URL, ref string) (URL, error) {
 	if base != nil && base.href == "" {
 		base = nil
 	}
+	if base != nil && b.holds(base.href) {
+		c := base.Clone()
+		base = &c
+	}
 	return b.parse(ref, base)
+}
+
+// holds reports whether s lies in b's memory.
+func (b *Buffer) holds(s string) bool {
+	if cap(b.b) == 0 || s == "" {
+		return false
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(b.b[:1])))
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	return start <= p && p < start+uintptr(cap(b.b))
 }
 
 func (b *Buffer) parse(input string, base *URL) (URL, error) {

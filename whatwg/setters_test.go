@@ -160,3 +160,21 @@ func TestNoAllocs(t *testing.T) {
 		t.Errorf("Parse(%q): %v allocations, want 0 (the input is its href)", inputs[0], a)
 	}
 }
+
+// TestBufferParseRefOwnBase: a base the Buffer itself returned stays
+// readable through ParseRef (it is copied before the Buffer is written).
+func TestBufferParseRefOwnBase(t *testing.T) {
+	var buf whatwg.Buffer
+	base, err := buf.Parse("HTTPS://Example.ORG/a/b/c?q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := buf.ParseRef(&base, "../d?x#y")
+	if err != nil || u.Href() != "https://example.org/a/d?x#y" {
+		t.Errorf("ParseRef against the Buffer's own URL: %q, %v", u.Href(), err)
+	}
+	other := whatwg.MustParse("https://example.net/p/")
+	if a := testing.AllocsPerRun(20, func() { u, _ = buf.ParseRef(&other, "q?r") }); a != 0 || u.Href() != "https://example.net/p/q?r" {
+		t.Errorf("ParseRef: %q, %v allocations", u.Href(), a)
+	}
+}
