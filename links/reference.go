@@ -9,7 +9,6 @@ import (
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/limits"
-	"github.com/relurl/relurl/whatwg"
 	"golang.org/x/net/html"
 )
 
