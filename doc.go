@@ -53,10 +53,18 @@
 // WHATWG, the URL Standard that browsers follow, is the one specification
 // whose parser can fail ("https://exa mple.org"). Its failure is an error,
 // never an empty answer alone: code that may be given WHATWG resolves by
-// ResolveErr and AppendResolveErr, whose error is a *WHATWGError (input,
+// ResolveErr and AppendResolveErr, whose error is a *whatwg.Error (input,
 // offset, the standard's reason) and always nil under the RFCs. Resolve and
 // AppendResolve stay the one-result forms for the RFCs, which never fail;
 // under WHATWG they give "" (append nothing) on failure.
+//
+// Package relurl depends on the standard library only. WHATWG's engine is
+// the package github.com/relurl/relurl/whatwg (the URL Standard's URL, its
+// setters and URLSearchParams), linked by importing it; a program that
+// uses WHATWG without it panics with a message naming the import, and
+// WHATWG.Available() tells beforehand:
+//
+//	import _ "github.com/relurl/relurl/whatwg"
 //
 // Errors of Validate are *ValidationError, and errors.Is reaches the rule
 // broken: ErrEscape, ErrUChar, ErrFragment, ErrFirstSegment.

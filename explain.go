@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/relurl/relurl/internal/engine"
 	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/quote"
-	"github.com/relurl/relurl/whatwg"
 )
 
 // A Trace records how a reference resolves against a base by one Spec:
@@ -93,8 +93,13 @@ type URLAPI struct {
 	Hash     string `json:"hash"`
 }
 
-func newURLAPI(u *whatwg.URL) *URLAPI {
-	return &URLAPI{u.Href(), u.Protocol(), u.Username(), u.Password(), u.Hostname(), u.Port(), u.Pathname(), u.Search(), u.Hash()}
+// newURLAPI converts the engine's record (docs/design.md#the-whatwg-seam);
+// nil gives nil.
+func newURLAPI(a *engine.API) *URLAPI {
+	if a == nil {
+		return nil
+	}
+	return &URLAPI{a.Href, a.Protocol, a.Username, a.Password, a.Hostname, a.Port, a.Pathname, a.Search, a.Hash}
 }
 
 // fields lists the attributes of a with their names, in the order of
@@ -122,7 +127,7 @@ func (s Spec) Split(u string) Components {
 	case idWHATWG:
 		c := components(parseURI(u))
 		c.spec = s
-		if r, err := whatwg.Parse(u, nil); err != nil {
+		if r, err := whatwgEngine().Parse(u); err != nil {
 			c.Err = err.Error()
 		} else {
 			c.API = newURLAPI(&r)

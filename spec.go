@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/relurl/relurl/internal/engine"
 )
 
 // A Spec names the specification by which references are resolved: RFC
@@ -47,7 +49,10 @@ var (
 	// do: its basic URL parser (section 4.4) with the reference as input
 	// and the parsed base as base URL. Unlike the RFCs it normalises
 	// (hosts, percent-encoding, default ports, "\" as "/") and can fail;
-	// see ResolveErr.
+	// see ResolveErr. Its engine is package
+	// github.com/relurl/relurl/whatwg, linked by importing it (blank if
+	// need be); without it, WHATWG.Available() is false and using WHATWG
+	// panics naming that import.
 	WHATWG = Spec{idWHATWG}
 )
 
@@ -118,7 +123,7 @@ func (s Spec) Resolve(base, ref string) string {
 		return resolve1808(base, ref)
 	}
 	if s.id == idWHATWG {
-		r, _ := resolveWHATWG(base, ref)
+		r, _ := whatwgEngine().Resolve(base, ref)
 		return r
 	}
 	var buf [256]byte
@@ -163,10 +168,9 @@ type ParsedBase struct {
 	// params, and u.spec set; under WHATWG only u.s and u.spec are set.
 	u URL
 	// w is the base parsed by the URL Standard, or its failure, under
-	// WHATWG; nil otherwise. It is a pointer, made once by ParseBase,
-	// because the whatwg parser keeps its base: a pointer into a copy of
-	// the ParsedBase would move every copy to the heap.
-	w *whatwgBase
+	// WHATWG; nil otherwise: a pointer from package whatwg's engine
+	// (docs/design.md#the-whatwg-seam), made once by ParseBase.
+	w engine.Base
 }
 
 // Spec returns the specification b was parsed and resolves by.
@@ -191,7 +195,7 @@ func (b ParsedBase) AppendResolve(dst []byte, ref string) []byte {
 // move the stack buffer of every Resolve to the heap.
 func (b *ParsedBase) appendResolve(dst []byte, ref string) []byte {
 	if b.w != nil {
-		dst, _ = b.w.appendResolve(dst, b.u.s, ref)
+		dst, _ = b.w.AppendResolve(dst, ref)
 		return dst
 	}
 	return b.u.appendResolve(dst, ref, nil)
@@ -214,7 +218,7 @@ func (b *ParsedBase) appendResolve(dst []byte, ref string) []byte {
 // base that does, gives target.
 func (s Spec) Relative(base, target string) string {
 	if s.id == idWHATWG {
-		return relativeWHATWG(base, target)
+		return whatwgEngine().Relative(base, target)
 	}
 	b := s.ParseBase(base)
 	if s.id == id1808 {
@@ -228,8 +232,8 @@ func (s Spec) Relative(base, target string) string {
 // has room for its work, done in dst's spare capacity:
 // 8*(len(b.String())+len(target)+1) bytes beyond len(dst) always suffice.
 func (b ParsedBase) AppendRelative(dst []byte, target string) []byte {
-	if b.u.spec == idWHATWG {
-		return b.w.appendRelative(dst, b.u.s, target)
+	if b.w != nil {
+		return b.w.AppendRelative(dst, target)
 	}
 	if b.u.spec == id1808 {
 		c := b.u.relative(dst[len(dst):], target)

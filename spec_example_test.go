@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl"
+	// relurl.WHATWG's engine (docs/design.md#the-whatwg-seam).
+	_ "github.com/relurl/relurl/whatwg"
 )
 
 // Each specification answers by its own rules; RFC1808 is the default.
@@ -186,4 +188,22 @@ func ExampleParsedBase() {
 	a, b := relurl.RFC3986.ParseBase("http://a/b"), relurl.RFC3986.ParseBase("http://a/b")
 	fmt.Println(a == b, a == relurl.RFC1808.ParseBase("http://a/b"))
 	// Output: true false
+}
+
+func ExampleSpec_Available() {
+	// True here: this program imports github.com/relurl/relurl/whatwg. A
+	// program that does not gets false, and any use of WHATWG panics.
+	fmt.Println(relurl.WHATWG.Available(), relurl.RFC1808.Available())
+	// Output: true true
+}
+
+func ExampleSpec_ParseBaseEncoding() {
+	// The links of a page in Shift_JIS: the query is encoded as the page.
+	b, err := relurl.WHATWG.ParseBaseEncoding("http://example.jp/search", "shift_jis")
+	if err != nil {
+		panic(err)
+	}
+	out, err := b.AppendResolveErr(nil, "?q=\u691c\u7d22")
+	fmt.Println(string(out), err)
+	// Output: http://example.jp/search?q=%8C%9F%8D%F5 <nil>
 }

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/internal/benchmix"
+	"github.com/relurl/relurl/internal/engine"
 	"github.com/relurl/relurl/whatwg"
 )
 
@@ -17,9 +20,9 @@ import (
 func checkWHATWG(t *testing.T, base, ref, got string, err error) {
 	t.Helper()
 	if err != nil {
-		var e *WHATWGError
+		var e *whatwg.Error
 		if got != "" || !errors.As(err, &e) {
-			t.Fatalf("WHATWG.ResolveErr(%q, %q) = %q, %v: want \"\" and a *WHATWGError", base, ref, got, err)
+			t.Fatalf("WHATWG.ResolveErr(%q, %q) = %q, %v: want \"\" and a *whatwg.Error", base, ref, got, err)
 		}
 		return
 	}
@@ -51,7 +54,7 @@ func TestWHATWGResolve(t *testing.T) {
 			t.Errorf("WHATWG.ResolveErr(%q, %q) = %q, %v; want %q, %v", c.base, c.ref, got, err, c.want, c.reason)
 			continue
 		}
-		var e *WHATWGError
+		var e *whatwg.Error
 		if c.reason != 0 && (!errors.As(err, &e) || e.Base != c.inBase || !strings.Contains(err.Error(), c.reason.Error())) {
 			t.Errorf("WHATWG.ResolveErr(%q, %q): error %#v, want Base %v", c.base, c.ref, err, c.inBase)
 		}
@@ -171,4 +174,120 @@ func TestWHATWGExplain(t *testing.T) {
 	if tr.Result != "" || !strings.Contains(tr.Err, "port-invalid") || !strings.Contains(tr.String(), "failure") {
 		t.Errorf("Explain of a failure: result %q, error %q\n%s", tr.Result, tr.Err, tr)
 	}
+}
+
+// TestRootDeps checks the seam (docs/design.md#the-whatwg-seam): package
+// relurl links neither package whatwg nor golang.org/x (text, net, the
+// IDNA tables), so a program resolving by the RFCs does not either.
+func TestRootDeps(t *testing.T) {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal("the go command is not on PATH: ", err)
+	}
+	out, err := exec.Command(goCmd, "list", "-deps", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 10 {
+		t.Fatalf("go list -deps gave %d packages: %q", len(deps), deps)
+	}
+	for _, d := range deps {
+		if strings.HasPrefix(d, "golang.org/x/") || strings.HasPrefix(d, "github.com/relurl/relurl/whatwg") {
+			t.Errorf("package relurl depends on %s", d)
+		}
+		if strings.Contains(d, ".") && !strings.HasPrefix(d, "github.com/relurl/relurl") {
+			t.Errorf("package relurl depends on %s, outside the standard library", d)
+		}
+	}
+}
+
+// TestWHATWGUnregistered checks what a program gets when it uses WHATWG
+// without linking package whatwg: Available is false, and a use panics with
+// a message naming the import.
+func TestWHATWGUnregistered(t *testing.T) {
+	if !WHATWG.Available() || !RFC3986.Available() {
+		t.Fatal("WHATWG or RFC3986 unavailable with package whatwg linked")
+	}
+	saved := engine.WHATWG
+	engine.WHATWG = nil
+	defer func() { engine.WHATWG = saved }()
+	if WHATWG.Available() || !RFC1808.Available() {
+		t.Fatal("Available wrong with no engine")
+	}
+	for name, use := range map[string]func(){
+		"Resolve":    func() { WHATWG.Resolve("http://a/", "b") },
+		"ResolveErr": func() { WHATWG.ResolveErr("http://a/", "b") },
+		"ParseBase":  func() { WHATWG.ParseBase("http://a/") },
+		"Relative":   func() { WHATWG.Relative("http://a/", "http://a/b") },
+		"Explain":    func() { WHATWG.Explain("http://a/", "b") },
+	} {
+		func() {
+			defer func() {
+				msg, _ := recover().(string)
+				if !strings.Contains(msg, `import _ "github.com/relurl/relurl/whatwg"`) {
+					t.Errorf("%s without the engine: panic %q, want one naming the import", name, msg)
+				}
+			}()
+			use()
+		}()
+	}
+}
+
+// TestParseBaseEncoding: a base parsed with a document's encoding resolves
+// the query of a special URL in that encoding (URL Standard section 4.4,
+// the encoding argument), a non-special URL's in UTF-8; the RFCs ignore
+// it; an unknown label is an error under every Spec.
+func TestParseBaseEncoding(t *testing.T) {
+	b, err := WHATWG.ParseBaseEncoding("http://example.org/dir/page.html", "windows-1252")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range [][2]string{
+		{"?q=caf\u00e9", "http://example.org/dir/page.html?q=caf%E9"},
+		{"x?\u2020&\u4e00", "http://example.org/dir/x?%86&%26%2319968%3B"}, // U+4E00 is not in windows-1252
+		{"sc://h/?caf\u00e9", "sc://h/?caf%C3%A9"},
+		{"wss://h/?caf\u00e9", "wss://h/?caf%C3%A9"},
+		{"#caf\u00e9", "http://example.org/dir/page.html#caf%C3%A9"}, // the fragment is UTF-8
+	} {
+		out, err := b.AppendResolveErr(nil, c[0])
+		if string(out) != c[1] || err != nil {
+			t.Errorf("windows-1252 base: %q resolves to %q, %v; want %q", c[0], out, err, c[1])
+		}
+	}
+	if u, err := RFC3986.ParseBaseEncoding("http://a/b", "shift_jis"); err != nil || u.AppendResolve(nil, "?\u00e9") == nil {
+		t.Errorf("RFC3986.ParseBaseEncoding: %v", err)
+	}
+	for _, s := range Specs() {
+		if _, err := s.ParseBaseEncoding("http://a/", "no-such-encoding"); !errors.Is(err, whatwg.ErrUnknownEncoding) {
+			t.Errorf("%v: unknown encoding gives %v, want ErrUnknownEncoding", s, err)
+		}
+	}
+	if u, err := WHATWG.ParseBaseEncoding("http://a/", "utf-16le"); err != nil || string(u.AppendResolve(nil, "?\u00e9")) != "http://a/?%C3%A9" {
+		t.Errorf("UTF-16LE is not UTF-8 for the query: %v", err)
+	}
+}
+
+// BenchmarkWHATWGParsedBase: resolving the crawl mix against bases parsed
+// once, through relurl's seam (WHATWG.ParseBase and AppendResolveErr, the
+// engine behind an interface) against package whatwg called directly: the
+// seam's cost, as a CPU-time ratio in one run (x-direct near 1).
+func BenchmarkWHATWGParsedBase(b *testing.B) {
+	links := benchmix.CrawlMix(1024)
+	ours := make([]ParsedBase, len(links))
+	direct := make([]whatwg.URL, len(links))
+	for i, l := range links {
+		ours[i] = WHATWG.ParseBase(l.Base)
+		direct[i] = whatwg.MustParse(l.Base)
+	}
+	buf := make([]byte, 0, 512)
+	benchmix.Ratio(b, len(links), func() {
+		for i, l := range links {
+			buf, _ = ours[i].AppendResolveErr(buf[:0], l.Ref)
+		}
+	}, func() {
+		for i, l := range links {
+			buf, _ = whatwg.AppendResolve(buf[:0], &direct[i], l.Ref)
+		}
+	}, "direct")
 }

@@ -25,7 +25,7 @@ type parts struct {
 // hostname, port, pathname, search, hash) and reads from the href what they
 // do not say: whether the host, the query and the fragment are null.
 func parseParts(s string) (parts, error) {
-	u, err := whatwg.Parse(s, nil)
+	u, err := whatwg.Parse(s)
 	if err != nil {
 		return parts{}, err
 	}
@@ -85,7 +85,7 @@ func isMissingScheme(err error) bool {
 // parseError is the URL Standard's parser's error on s, nil when it
 // accepts s (for the tests' "never fails on what the parser accepts").
 func parseError(s string) error {
-	_, err := whatwg.Parse(s, nil)
+	_, err := whatwg.Parse(s)
 	return err
 }
 
@@ -93,7 +93,7 @@ func parseError(s string) error {
 // parser has run again on h (a host a rule rewrote): IPv4 numbers in any
 // form become dotted decimal. ok is false when the parser rejects h.
 func reparseHost(scheme, h string) (string, bool) {
-	u, err := whatwg.Parse(scheme+"://"+h+"/", nil)
+	u, err := whatwg.Parse(scheme + "://" + h + "/")
 	if err != nil {
 		return "", false
 	}

@@ -14,7 +14,7 @@ func checkFastHost(t *testing.T, url string) (answered bool) {
 	if !ok {
 		return false
 	}
-	u, err := whatwg.Parse(url, nil)
+	u, err := whatwg.Parse(url)
 	if err != nil {
 		t.Fatalf("fastHost(%q) = %q, but the URL Standard rejects it: %v", url, h, err)
 	}

@@ -62,7 +62,7 @@ func (l Level) Node(url string) (string, error) {
 	}
 	host, ok := fastHost(url)
 	if !ok {
-		u, err := whatwg.Parse(url, nil)
+		u, err := whatwg.Parse(url)
 		if err != nil {
 			return "", err
 		}

@@ -43,6 +43,9 @@ import (
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/limits"
+	// relurl.WHATWG's engine, for Extractor.Spec WHATWG
+	// (docs/design.md#the-whatwg-seam).
+	_ "github.com/relurl/relurl/whatwg"
 	"golang.org/x/net/html"
 )
 

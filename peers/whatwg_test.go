@@ -38,7 +38,7 @@ func BenchmarkWHATWGVsNlnwa(b *testing.B) {
 	theirs := make([]*nlnwa.Url, len(links))
 	for i, l := range links {
 		var err error
-		if ours[i], err = whatwg.Parse(l.Base, nil); err != nil {
+		if ours[i], err = whatwg.Parse(l.Base); err != nil {
 			b.Fatal(err)
 		}
 		if theirs[i], err = p.Parse(l.Base); err != nil {

@@ -1,14 +1,28 @@
-// Package whatwg implements the basic URL parser of the WHATWG URL Standard
-// (url.spec.whatwg.org; the text used is shared/specs/whatwg-url.bs, whatwg/url
-// at commit 6ae84860), the fourth specification relurl compares with RFC 1808,
-// RFC 2396 and RFC 3986: what a browser makes of a link.
+// Package whatwg implements the WHATWG URL Standard (url.spec.whatwg.org;
+// the text used is shared/specs/whatwg-url.bs, whatwg/url at commit
+// 6ae84860) in pure Go: what a browser makes of a URL. It is the engine of
+// relurl.WHATWG, which importing this package registers, and a package of
+// its own for Go programs: docs/whatwg.md is the guide.
 //
 // A URL is the standard's URL record held as its serialization (the href)
-// and the offsets of its components, as ada's url_aggregator holds it. The
-// parser writes the href in order while it runs the standard's state machine,
-// so a resolution against a parsed base is one pass over the reference and
-// one copy of the part of the base it keeps: AppendResolve allocates nothing
-// when its buffer has room.
+// and the offsets of its components, as ada's url_aggregator holds it: an
+// immutable, comparable value, as net/netip.Addr is, whose getters (named
+// as the URL API names them: Href, Protocol, Username, Password, Host,
+// Hostname, Port, Pathname, Search, Hash, Origin) are substrings. Parse
+// parses an absolute URL, URL.Parse a reference against a base, CanParse
+// tells whether either would succeed. The setters of the URL API (SetHref,
+// SetProtocol, ..., SetHash) return a new URL, with the standard's state
+// overrides. SearchParams is URLSearchParams, kept in step with the URL it
+// came from. URL.ParseEncoded takes the standard's encoding argument for
+// the query of special URLs. A failure is an *Error whose Reason errors.Is
+// reaches.
+//
+// The parser writes the href in order while it runs the standard's state
+// machine, so a resolution against a parsed base is one pass over the
+// reference and one copy of the part of the base it keeps: AppendResolve
+// allocates nothing when its buffer has room. An absolute special URL
+// already in serialized form takes a fast path: one pass, and the input is
+// its own href, so Parse allocates nothing.
 //
 // Where the standard differs from the RFCs: a reference with the base's
 // special scheme and no "//" is relative ("http:g" against an http base);
@@ -39,6 +53,9 @@
 // longer than 1024 bytes fails (DomainToASCII), since Punycode encoding takes
 // time up to the square of a label's length.
 //
-// Not implemented: the setters of the URL API, URLSearchParams, encodings
-// other than UTF-8 for the query, and blob URL entries.
+// Validation errors that do not end the parse are recorded, on request, in
+// the Trace given to ParseTrace (none is looked for without one): those of
+// the kinds ValidationKind lists; the standard's others (of the IPv4 and
+// IPv6 parsers, Windows drive letters, strict domain to ASCII) are not.
+// Not implemented: blob URL entries.
 package whatwg

@@ -8,7 +8,7 @@ import (
 )
 
 func Example() {
-	base, err := whatwg.Parse("http://example.org/a/b/c", nil)
+	base, err := whatwg.Parse("http://example.org/a/b/c")
 	if err != nil {
 		panic(err)
 	}
@@ -31,7 +31,7 @@ func Example() {
 }
 
 func ExampleURL() {
-	u, _ := whatwg.Parse("HTTPS://user:pa ss@Bücher.example:443/p/./q/../r?x y#z", nil)
+	u, _ := whatwg.Parse("HTTPS://user:pa ss@Bücher.example:443/p/./q/../r?x y#z")
 	fmt.Println(u.Href())
 	fmt.Println(u.Protocol(), u.Username(), u.Password(), u.Host(), u.Pathname(), u.Search(), u.Hash())
 	fmt.Println(u.Origin())
@@ -42,14 +42,14 @@ func ExampleURL() {
 }
 
 func ExampleRelative() {
-	base, _ := whatwg.Parse("https://example.org/news/2024/index.html", nil)
+	base, _ := whatwg.Parse("https://example.org/news/2024/index.html")
 	for _, t := range []string{
 		"https://example.org/news/2024/img/logo.png#top",
 		"https://example.org/news/2023/",
 		"https://example.org/img/logo.png",
 		"https://cdn.example.org/news/2024/index.html",
 	} {
-		target, _ := whatwg.Parse(t, nil)
+		target, _ := whatwg.Parse(t)
 		fmt.Println(whatwg.Relative(&base, &target))
 	}
 	// Output:
@@ -60,7 +60,7 @@ func ExampleRelative() {
 }
 
 func ExampleParseTrace() {
-	base, _ := whatwg.Parse("http://example.org/", nil)
+	base, _ := whatwg.Parse("http://example.org/")
 	var t whatwg.Trace
 	u, _ := whatwg.ParseTrace("//h:81/x", &base, &t)
 	fmt.Println(u.Href())
@@ -79,4 +79,109 @@ func ExampleParseTrace() {
 	// 4 port state
 	// 6 path start state
 	// 7 path state
+}
+
+func ExampleParse() {
+	u, err := whatwg.Parse("https://EXAMPLE.org:443/a/./b/../c?q=1#top")
+	fmt.Println(u, err)
+	_, err = whatwg.Parse("https://exa mple.org/")
+	var e *whatwg.Error
+	fmt.Println(errors.As(err, &e), e.Offset, errors.Is(err, whatwg.DomainInvalidCodePoint))
+	// Output:
+	// https://example.org/a/c?q=1#top <nil>
+	// true 11 true
+}
+
+func ExampleURL_Parse() {
+	base := whatwg.MustParse("https://example.org/docs/guide/index.html")
+	for _, ref := range []string{"intro.html", "../api/", "/", "?page=2", "//cdn.example.net/x.js"} {
+		u, _ := base.Parse(ref)
+		fmt.Println(u)
+	}
+	// Output:
+	// https://example.org/docs/guide/intro.html
+	// https://example.org/docs/api/
+	// https://example.org/
+	// https://example.org/docs/guide/index.html?page=2
+	// https://cdn.example.net/x.js
+}
+
+func ExampleCanParse() {
+	fmt.Println(whatwg.CanParse("https://example.org/"), whatwg.CanParse("/x"), whatwg.CanParse("/x", "https://example.org/"))
+	// Output: true false true
+}
+
+func ExampleURL_ParseEncoded() {
+	// A link in a windows-1252 page: its query is encoded in windows-1252.
+	enc, _ := whatwg.LookupEncoding("windows-1252")
+	base := whatwg.MustParse("http://example.org/search")
+	u, _ := base.ParseEncoded("?q=café", enc)
+	v, _ := base.Parse("?q=café")
+	fmt.Println(u)
+	fmt.Println(v)
+	// Output:
+	// http://example.org/search?q=caf%E9
+	// http://example.org/search?q=caf%C3%A9
+}
+
+func ExampleURL_SetHost() {
+	u := whatwg.MustParse("https://example.org:8443/path")
+	fmt.Println(u.SetHost("example.net"))        // the port stays
+	fmt.Println(u.SetHost("example.net:99/x"))   // a port, and the rest ignored
+	fmt.Println(u.SetHostname("example.net:99")) // a port in a hostname: ignored
+	fmt.Println(u.SetPort("443"))                // the default port is no port
+	fmt.Println(u.SetProtocol("ftp"))            // special to special
+	fmt.Println(u.SetProtocol("web+x"))          // special to non-special: ignored
+	fmt.Println(u.SetPathname("a b?c"), u.SetSearch("q=1"), u.SetHash("top"))
+	fmt.Println(u) // u itself is unchanged: URLs are values
+	// Output:
+	// https://example.net:8443/path
+	// https://example.net:99/path
+	// https://example.org:8443/path
+	// https://example.org/path
+	// ftp://example.org:8443/path
+	// https://example.org:8443/path
+	// https://example.org:8443/a%20b%3Fc https://example.org:8443/path?q=1 https://example.org:8443/path#top
+	// https://example.org:8443/path
+}
+
+func ExampleURL_SearchParams() {
+	u := whatwg.MustParse("https://example.org/list?sort=name&page=2&tag=a&tag=b")
+	p := u.SearchParams() // bound to u: each change rewrites u's query
+	fmt.Println(p.Get("page"))
+	fmt.Println(p.GetAll("tag"), p.Has("tag", "b"), p.Size())
+	p.Set("page", "3")
+	p.Delete("tag", "a")
+	p.Append("q", "café & co")
+	fmt.Println(u)
+	p.Sort()
+	fmt.Println(u.Search())
+	for name, value := range p.All() {
+		fmt.Printf("%s=%q ", name, value)
+	}
+	fmt.Println()
+	// Output:
+	// 2 true
+	// [a b] true 4
+	// https://example.org/list?sort=name&page=3&tag=b&q=caf%C3%A9+%26+co
+	// ?page=3&q=caf%C3%A9+%26+co&sort=name&tag=b
+	// page="3" q="café & co" sort="name" tag="b"
+}
+
+func ExampleBuffer() {
+	// Parse many URLs into one reused buffer: no allocation per URL. Each
+	// URL is valid until the next Parse; Clone keeps one.
+	var buf whatwg.Buffer
+	var kept []whatwg.URL
+	for _, s := range []string{"https://a.example/x", "HTTPS://B.example/./y", "mailto:c@example"} {
+		u, err := buf.Parse(s)
+		if err != nil {
+			continue
+		}
+		if u.Protocol() == "https:" {
+			kept = append(kept, u.Clone())
+		}
+	}
+	fmt.Println(kept)
+	// Output: [https://a.example/x https://b.example/y]
 }

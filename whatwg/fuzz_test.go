@@ -43,7 +43,7 @@ func checkURL(t *testing.T, what string, u *URL) {
 	if s := serialize(u); s != u.Href() {
 		t.Fatalf("%s: components give %q, href is %q (%s)", what, s, u.Href(), u.debug())
 	}
-	v, err := Parse(u.Href(), nil)
+	v, err := Parse(u.Href())
 	if err != nil {
 		t.Fatalf("%s: href %q does not re-parse: %v", what, u.Href(), err)
 	}
@@ -87,7 +87,7 @@ func FuzzResolve(f *testing.F) {
 	f.Add("https://h/", "//\xff/")                                   // invalid UTF-8 in a domain
 	f.Add("sc://h/", "sc://\xff\u00e4@h\xfb/\xfe?\xfd#\xfc")         // invalid UTF-8 in every component of a non-special URL
 	f.Fuzz(func(t *testing.T, base, ref string) {
-		b, errB := Parse(base, nil)
+		b, errB := Parse(base)
 		var bp *URL
 		if errB != nil {
 			checkErr(t, "base", base, errB)
@@ -95,7 +95,7 @@ func FuzzResolve(f *testing.F) {
 			checkURL(t, "base", &b)
 			bp = &b
 		}
-		u, err := Parse(ref, bp)
+		u, err := ParseTrace(ref, bp, nil)
 		var tr Trace
 		if v, errT := ParseTrace(ref, bp, &tr); v != u || (err == nil) != (errT == nil) {
 			t.Fatalf("ParseTrace gives %q, %v; Parse %q, %v", v.Href(), errT, u.Href(), err)
@@ -144,16 +144,16 @@ func FuzzRelative(f *testing.F) {
 	f.Add("http://h/x/y", "http://h//z")                                                 // a path starting "//"
 	f.Add("sc:/0//", "sc:/.//")                                                          // only a longer reference keeps the dot path: found by fuzzing
 	f.Fuzz(func(t *testing.T, base, target string) {
-		b, err := Parse(base, nil)
+		b, err := Parse(base)
 		if err != nil {
 			return
 		}
-		u, err := Parse(target, &b)
+		u, err := b.Parse(target)
 		if err != nil {
 			return
 		}
 		r := Relative(&b, &u)
-		v, err := Parse(r, &b)
+		v, err := b.Parse(r)
 		if err != nil || v.Href() != u.Href() {
 			t.Fatalf("Relative(%q, %q) = %q, which resolves to %q, %v", b.Href(), u.Href(), r, v.Href(), err)
 		}
@@ -161,4 +161,137 @@ func FuzzRelative(f *testing.F) {
 			t.Fatalf("Relative(%q, %q) = %q, longer than the href", b.Href(), u.Href(), r)
 		}
 	})
+}
+
+// setterFuncs are the setters FuzzSetters chooses from.
+var setterFuncs = []func(URL, string) URL{
+	func(u URL, v string) URL {
+		if w, err := u.SetHref(v); err == nil {
+			return w
+		}
+		return u
+	},
+	URL.SetProtocol, URL.SetUsername, URL.SetPassword, URL.SetHost, URL.SetHostname,
+	URL.SetPort, URL.SetPathname, URL.SetSearch, URL.SetHash,
+}
+
+// FuzzSetters: every setter, on any URL and any value, returns a valid URL
+// (its components rebuild its href, which re-parses to it) and is
+// idempotent (setting the same value again changes nothing).
+func FuzzSetters(f *testing.F) {
+	f.Add("https://user:pw@example.org:8080/a/b?q#f", uint8(4), "other.example:99") // host and port
+	f.Add("http://localhost/x", uint8(1), "file")                                   // the record no parse gives
+	f.Add("sc:/a", uint8(4), "h")                                                   // a host for a null host
+	f.Add("sc:/.//x", uint8(7), "//y")                                              // the "/." prefix
+	f.Add("sc:opaque", uint8(8), "a b#c")                                           // a query on an opaque path
+	f.Add("file:///C:/x", uint8(7), "D|/y?z")                                       // drive letters, "?" in a path
+	f.Add("http://h/", uint8(6), "8080junk")                                        // digits then junk
+	f.Add("http://h/", uint8(5), "[::1]:80")                                        // hostname with a port
+	f.Add("sc://h/", uint8(2), "@:/\x00é")                                          // userinfo encoding
+	f.Add("http://h/p", uint8(9), "#\t#x y")                                        // tabs removed, "#" kept
+	f.Fuzz(func(t *testing.T, href string, which uint8, value string) {
+		u, err := Parse(href)
+		if err != nil {
+			return
+		}
+		set := setterFuncs[int(which)%len(setterFuncs)]
+		v := set(u, value)
+		if v.kind == kindFile && v.Hostname() == "localhost" {
+			// SetProtocol("file") on http://localhost/: a record the
+			// standard's setter makes and no parse gives.
+			return
+		}
+		checkURL(t, "setter", &v)
+		if w := set(v, value); w != v {
+			t.Fatalf("setter %d with %q: %q, then %q", int(which)%len(setterFuncs), value, v.Href(), w.Href())
+		}
+	})
+}
+
+// FuzzSearchParams: the application/x-www-form-urlencoded serialization
+// round-trips (parse, serialize, parse gives the same list and text), and a
+// SearchParams bound to a URL keeps it valid and in step.
+func FuzzSearchParams(f *testing.F) {
+	f.Add("a=b&c=d", "n", "v")             // plain pairs
+	f.Add("a+b=%20&&=x&y", "", "")         // "+", empty sequences, no "="
+	f.Add("%zz%C3%A9%FF%E2%82=", "é", "%") // bad escapes, ill-formed UTF-8
+	f.Add("😀=1&\uff61=2&a=3", "b", "")     // sort by UTF-16 code units
+	f.Fuzz(func(t *testing.T, s, name, value string) {
+		p := ParseSearchParams(s)
+		text := p.String()
+		q := ParseSearchParams(text)
+		if q.String() != text || q.Size() != p.Size() {
+			t.Fatalf("%q serializes to %q, which parses to %q", s, text, q.String())
+		}
+		u, err := Parse("https://h/p?" + s + "#f")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := u.SearchParams()
+		b.Append(name, value)
+		b.Sort()
+		checkURL(t, "after Append and Sort", &u)
+		if again := u.SearchParams(); again.String() != b.String() {
+			t.Fatalf("URL %q: its params %q, the bound ones %q", u.Href(), again.String(), b.String())
+		}
+		if v, ok := b.Get(name); !ok || !b.Has(name) || v != toScalars(value) && b.GetAll(name)[0] != v {
+			t.Fatalf("Get(%q) = %q, %v after Append", name, v, ok)
+		}
+		b.Delete(name)
+		if b.Has(name) {
+			t.Fatalf("Has(%q) after Delete", name)
+		}
+		checkURL(t, "after Delete", &u)
+	})
+}
+
+// checkFastPath asserts that the fast path, when it takes input, gives the
+// URL the state machine gives (ParseTrace with a Trace always runs the
+// machine).
+func checkFastPath(t *testing.T, input string) bool {
+	t.Helper()
+	u, slash, ok := fastParse(input)
+	if !ok {
+		return false
+	}
+	u.href = input
+	if slash {
+		u.href += "/"
+	}
+	var tr Trace
+	v, err := ParseTrace(input, nil, &tr)
+	if err != nil || u != v {
+		t.Fatalf("fast path on %q: %s; the state machine: %s, %v", input, u.debug(), v.debug(), err)
+	}
+	return true
+}
+
+// FuzzFastPath: the fast path agrees with the state machine on every input
+// it takes.
+func FuzzFastPath(f *testing.F) {
+	f.Add("https://www.example.com/a/b.html?x=1#top") // the common case
+	f.Add("file://node.gypi")                         // an empty path gets "/"
+	f.Add("http://a/%2e/b")                           // an encoded dot segment
+	f.Add("http://0x7f.1/")                           // a host that ends in a number
+	f.Add("file:///C|/x")                             // a drive letter with "|"
+	f.Add("http://h/a?b'c#d`e")                       // bytes each component encodes
+	f.Fuzz(func(t *testing.T, input string) { checkFastPath(t, input) })
+}
+
+// TestFastPathDatasets: the fast path agrees with the state machine on
+// every line of both datasets it takes, and takes most of them.
+func TestFastPathDatasets(t *testing.T) {
+	for _, name := range []string{"kasztp", "node_files"} {
+		lines := readLines(t, name)
+		fast := 0
+		for _, l := range lines {
+			if checkFastPath(t, l) {
+				fast++
+			}
+		}
+		t.Logf("%s: %d of %d lines take the fast path", name, fast, len(lines))
+		if fast < len(lines)*9/10 {
+			t.Errorf("%s: only %d of %d lines take the fast path", name, fast, len(lines))
+		}
+	}
 }

@@ -3,24 +3,100 @@ package whatwg
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
+
+	"golang.org/x/text/encoding"
 )
 
 // Parse runs the basic URL parser (URL Standard section 4.4) on input, with
-// base as the base URL (nil for none). It returns the URL or an *Error.
-func Parse(input string, base *URL) (URL, error) {
-	return ParseTrace(input, base, nil)
+// no base URL: input must be an absolute URL. It returns the URL or an
+// *Error naming the input, the offset and the Reason.
+func Parse(input string) (URL, error) {
+	return ParseTrace(input, nil, nil)
 }
 
-// ParseTrace is Parse, recording in t (when not nil) the states of the
-// parser's state machine that applied.
+// MustParse is Parse for inputs known to be valid, such as constants: it
+// panics on failure.
+func MustParse(input string) URL {
+	u, err := Parse(input)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// Parse parses ref with u as the base URL, as the URL constructor does with
+// a base (new URL(ref, u)) and as net/url's (*URL).Parse does. The zero URL
+// as base is no base: ref must then be absolute.
+func (u URL) Parse(ref string) (URL, error) {
+	if u.href == "" {
+		return ParseTrace(ref, nil, nil)
+	}
+	return ParseTrace(ref, &u, nil)
+}
+
+// ParseEncoded is u.Parse with enc as the standard's encoding argument: the
+// query of a special URL other than ws and wss is encoded with enc, code
+// points enc cannot encode written as "%26%23" NNN "%3B" (HTML's numeric
+// character reference, percent-encoded), as a browser resolves a link in a
+// document of that encoding. A nil enc, like UTF-8 and UTF-16, is UTF-8
+// (the standard's "get an output encoding"). LookupEncoding finds an
+// encoding by its WHATWG label ("shift_jis", "windows-1252").
+func (u URL) ParseEncoded(ref string, enc encoding.Encoding) (URL, error) {
+	var base *URL
+	if u.href != "" {
+		base = &u
+	}
+	buf := make([]byte, 0, len(ref)+len(u.href)+16)
+	out, v, err := parse(buf, ref, base, nil, outputEncoding(enc))
+	if err != nil {
+		return URL{}, err
+	}
+	v.href = string(out)
+	return v, nil
+}
+
+// CanParse reports whether input parses, against the first base if one is
+// given (the URL API's URL.canParse). A base that does not parse gives
+// false. It allocates nothing but for inputs with tabs or newlines or
+// non-ASCII domains.
+func CanParse(input string, base ...string) bool {
+	var buf [256]byte
+	var b *URL
+	if len(base) > 0 {
+		out, u, err := parse(buf[:0], base[0], nil, nil, nil)
+		if err != nil {
+			return false
+		}
+		u.href = unsafe.String(unsafe.SliceData(out), len(out))
+		b = &u
+		_, _, err = parse(out[len(out):], input, b, nil, nil)
+		return err == nil
+	}
+	_, _, err := parse(buf[:0], input, nil, nil, nil)
+	return err == nil
+}
+
+// ParseTrace is base.Parse(input) (Parse when base is nil), recording in t
+// (when not nil) the states of the parser's state machine that applied.
 func ParseTrace(input string, base *URL, t *Trace) (URL, error) {
+	if t == nil {
+		if u, slash, ok := fastParse(input); ok {
+			// The input is its own href: no allocation.
+			u.href = input
+			if slash {
+				u.href = input + "/"
+			}
+			return u, nil
+		}
+	}
 	// One buffer of the likely size, then the string: two allocations.
 	n := len(input) + 16
 	if base != nil {
 		n += len(base.href)
 	}
-	out, u, err := parse(make([]byte, 0, n), input, base, t)
+	out, u, err := parse(make([]byte, 0, n), input, base, t, nil)
 	if err != nil {
 		return URL{}, err
 	}
@@ -29,20 +105,31 @@ func ParseTrace(input string, base *URL, t *Trace) (URL, error) {
 }
 
 // Resolve parses base with no base, then ref against it, and returns the
-// href. A base that fails gives its *Error with Base set.
+// href: new URL(ref, base).href. A base that fails gives its *Error with
+// Base set.
 func Resolve(base, ref string) (string, error) {
+	if b, slash, ok := fastParse(base); ok && !slash {
+		// The base is its own href: parse the reference into one buffer,
+		// which becomes the result (written once, then only read).
+		b.href = base
+		out, _, err := parse(make([]byte, 0, len(base)+len(ref)+16), ref, &b, nil, nil)
+		if err != nil {
+			return "", err
+		}
+		return unsafe.String(unsafe.SliceData(out), len(out)), nil
+	}
 	// The base is parsed into the start of one buffer and read in place as
 	// its href (those bytes are not written again), the reference resolved
 	// after it: one buffer and the result string.
 	buf := make([]byte, 0, 2*(len(base)+len(ref))+32)
-	out, b, err := parse(buf, base, nil, nil)
+	out, b, err := parse(buf, base, nil, nil, nil)
 	if err != nil {
 		err.(*Error).Base = true
 		return "", err
 	}
 	n := len(out)
 	b.href = unsafe.String(unsafe.SliceData(out), n)
-	out, _, err = parse(out, ref, &b, nil)
+	out, _, err = parse(out, ref, &b, nil, nil)
 	if err != nil {
 		return "", err
 	}
@@ -55,7 +142,11 @@ func Resolve(base, ref string) (string, error) {
 // than 64 bytes with percent-encoded bytes, and the *Error of a failure. On
 // failure it returns dst unchanged.
 func AppendResolve(dst []byte, base *URL, ref string) ([]byte, error) {
-	out, _, err := parse(dst, ref, base, nil)
+	return appendResolve(dst, base, ref, nil)
+}
+
+func appendResolve(dst []byte, base *URL, ref string, enc encoding.Encoding) ([]byte, error) {
+	out, _, err := parse(dst, ref, base, nil, enc)
 	if err != nil {
 		return dst, err
 	}
@@ -72,10 +163,20 @@ type builder struct {
 	out  []byte
 	o    int
 	tr   *Trace
-	u    URL // offsets relative to o; queryStart and fragStart -1 while null
+	enc  encoding.Encoding // the query's encoding, nil for UTF-8
+	u    URL               // offsets relative to o; queryStart and fragStart -1 while null
 }
 
-func parse(dst []byte, input string, base *URL, tr *Trace) ([]byte, URL, error) {
+func parse(dst []byte, input string, base *URL, tr *Trace, enc encoding.Encoding) ([]byte, URL, error) {
+	if tr == nil {
+		if u, slash, ok := fastParse(input); ok {
+			out := append(dst, input...)
+			if slash {
+				out = append(out, '/')
+			}
+			return out, u, nil
+		}
+	}
 	// Remove leading and trailing C0 controls and spaces, then all tabs and
 	// newlines (URL Standard section 4.4, basic URL parser steps 1 and 2).
 	start, end := 0, len(input)
@@ -87,7 +188,7 @@ func parse(dst []byte, input string, base *URL, tr *Trace) ([]byte, URL, error) 
 	}
 	in := input[start:end]
 	stripped := false
-	if strings.IndexByte(in, '\t') >= 0 || strings.IndexByte(in, '\n') >= 0 || strings.IndexByte(in, '\r') >= 0 {
+	if hasTabOrNewline(in) {
 		in = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\n' || r == '\r' {
 				return -1
@@ -99,11 +200,15 @@ func parse(dst []byte, input string, base *URL, tr *Trace) ([]byte, URL, error) 
 	if base != nil && base.href == "" {
 		base = nil
 	}
-	b := builder{in: in, base: base, out: dst, o: len(dst), tr: tr}
+	b := builder{in: in, base: base, out: dst, o: len(dst), tr: tr, enc: enc}
 	b.u.queryStart, b.u.fragStart = -1, -1
 	if tr != nil {
 		tr.Input = in
 		tr.Steps = tr.Steps[:0]
+		tr.Validation = tr.Validation[:0]
+		if start > 0 || end < len(input) || stripped {
+			b.invalid(InvalidURLUnit, 0)
+		}
 	}
 	if r, at := b.run(); r != 0 {
 		return dst, URL{}, &Error{Input: input, Offset: origOffset(input, start, stripped, at), Reason: r}
@@ -289,6 +394,9 @@ func (b *builder) run() (Reason, int) {
 					p = j
 					switch {
 					case b.u.kind == kindFile:
+						if !strings.HasPrefix(in[p+1:], "//") {
+							b.invalid(SpecialSchemeMissingFollowingSolidus, p+1)
+						}
 						set(FileState, p+1)
 					case b.special() && b.base != nil && b.base.href[:b.base.schemeEnd] == string(b.out[b.o:b.o+b.u.schemeEnd]):
 						set(SpecialRelativeOrAuthorityState, p+1)
@@ -329,7 +437,7 @@ func (b *builder) run() (Reason, int) {
 			if c == '/' && at(p+1) == '/' {
 				set(SpecialAuthorityIgnoreSlashesState, p+2)
 				p++
-			} else if state == SpecialRelativeOrAuthorityState {
+			} else if b.invalid(SpecialSchemeMissingFollowingSolidus, p); state == SpecialRelativeOrAuthorityState {
 				set(RelativeState, p)
 				p--
 			} else {
@@ -368,6 +476,8 @@ func (b *builder) run() (Reason, int) {
 			if c != '/' && c != '\\' {
 				set(AuthorityState, p)
 				p--
+			} else {
+				b.invalid(SpecialSchemeMissingFollowingSolidus, p)
 			}
 		case AuthorityState:
 			r, q := b.authority(p)
@@ -507,6 +617,9 @@ func (b *builder) run() (Reason, int) {
 			for j < len(in) && in[j] != '?' && in[j] != '#' {
 				j++
 			}
+			if b.tr != nil {
+				b.checkUnits(p, j)
+			}
 			b.opaquePath(in[p:j])
 			p = j
 			switch at(p) {
@@ -524,11 +637,18 @@ func (b *builder) run() (Reason, int) {
 			} else {
 				j = len(in)
 			}
+			if b.tr != nil {
+				b.checkUnits(p, j)
+			}
 			set := setQuery
 			if b.special() {
 				set = setSpecialQuery
 			}
-			b.out = appendEncoded(b.out, in[p:j], set)
+			if b.enc != nil && b.u.kind != kindOther && b.u.kind != kindWS && b.u.kind != kindWSS {
+				b.out = appendQueryEncoded(b.out, in[p:j], set, b.enc)
+			} else {
+				b.out = appendEncoded(b.out, in[p:j], set)
+			}
 			p = j
 			if at(p) == '#' {
 				b.startFragment()
@@ -536,6 +656,9 @@ func (b *builder) run() (Reason, int) {
 				b.enter(FragmentState, p+1)
 			}
 		case FragmentState:
+			if b.tr != nil {
+				b.checkUnits(p, len(in))
+			}
 			if p < len(in) {
 				b.out = appendEncoded(b.out, in[p:], setFragment)
 			}
@@ -545,7 +668,50 @@ func (b *builder) run() (Reason, int) {
 			break
 		}
 	}
+	if b.tr != nil && b.special() {
+		// Each "\" before the query or fragment was read as "/".
+		for i := 0; i < len(in) && in[i] != '?' && in[i] != '#'; i++ {
+			if in[i] == '\\' {
+				b.invalid(InvalidReverseSolidus, i)
+			}
+		}
+	}
 	return 0, 0
+}
+
+// invalid records a non-fatal validation error when tracing.
+func (b *builder) invalid(k ValidationKind, p int) {
+	if b.tr != nil {
+		b.tr.Validation = append(b.tr.Validation, Validation{k, max(p, 0)})
+	}
+}
+
+// checkUnits records invalid-URL-unit for each code point of in[p:j] that
+// is not a URL code point (URL Standard section 4.3) and each "%" not
+// followed by two hex digits.
+func (b *builder) checkUnits(p, j int) {
+	in := b.in
+	for i := p; i < j; {
+		c := in[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '%':
+				if i+2 >= len(in) || !isHex(in[i+1]) || !isHex(in[i+2]) {
+					b.invalid(InvalidURLUnit, i)
+				}
+			case 'a' <= c|0x20 && c|0x20 <= 'z', '0' <= c && c <= '9', strings.IndexByte("!$&'()*+,-./:;=?@_~", c) >= 0:
+			default:
+				b.invalid(InvalidURLUnit, i)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(in[i:])
+		if r == utf8.RuneError && n == 1 || r < 0xA0 || 0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE {
+			b.invalid(InvalidURLUnit, i)
+		}
+		i += n
+	}
 }
 
 // startQuery makes the query non-null and empty.
@@ -638,6 +804,7 @@ func (b *builder) authority(p int) (Reason, int) {
 		b.u.hostStart = n
 		return 0, p
 	}
+	b.invalid(InvalidCredentials, p)
 	if last+1 == j {
 		return HostMissing, j
 	}
@@ -734,6 +901,9 @@ func (b *builder) segment(p int) int {
 			break
 		}
 	}
+	if b.tr != nil {
+		b.checkUnits(p, j)
+	}
 	b.out = appendEncoded(b.out, in[p:j], setPath)
 	seg := b.out[segStart+1:]
 	slash := j < len(in) && (in[j] == '/' || special && in[j] == '\\')
@@ -794,4 +964,15 @@ func (b *builder) opaquePath(s string) {
 		}
 		s = s[i+1:]
 	}
+}
+
+// hasTabOrNewline reports whether s holds an ASCII tab or newline: one pass
+// (a reference is short; three IndexByte calls cost more).
+func hasTabOrNewline(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
+			return true
+		}
+	}
+	return false
 }

@@ -2,9 +2,14 @@ package whatwg
 
 import (
 	"errors"
+	"fmt"
+	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/cputime"
 )
 
 // Resolutions where the WHATWG URL Standard and the RFCs part ways (issue
@@ -29,7 +34,7 @@ func TestResolveDifferences(t *testing.T) {
 		var err error
 		if c.base == "" {
 			var u URL
-			u, err = Parse(c.ref, nil)
+			u, err = Parse(c.ref)
 			got = u.Href()
 		} else {
 			got, err = Resolve(c.base, c.ref)
@@ -60,7 +65,7 @@ func TestErrors(t *testing.T) {
 		{"relative", MissingSchemeNonRelativeURL, 0},
 		{"http://xn--a.ß/", DomainToASCII, 7},
 	} {
-		_, err := Parse(c.input, nil)
+		_, err := Parse(c.input)
 		var e *Error
 		if !errors.As(err, &e) {
 			t.Errorf("Parse(%q): %v, want an *Error", c.input, err)
@@ -80,7 +85,7 @@ func TestErrors(t *testing.T) {
 	}
 	// The message quotes at most an excerpt and the length.
 	long := "http://h:x/" + strings.Repeat("a", 1000)
-	_, err = Parse(long, nil)
+	_, err = Parse(long)
 	if msg := err.Error(); len(msg) > 250 || !strings.Contains(msg, "(1011 bytes)") {
 		t.Errorf("message for a long input: %q", msg)
 	}
@@ -107,13 +112,13 @@ func TestZeroURL(t *testing.T) {
 		t.Errorf("zero URL: Origin = %q", u.Origin())
 	}
 	// A zero base is no base.
-	if _, err := Parse("a", &u); !errors.Is(err, MissingSchemeNonRelativeURL) {
+	if _, err := u.Parse("a"); !errors.Is(err, MissingSchemeNonRelativeURL) {
 		t.Errorf("Parse against the zero URL: %v", err)
 	}
 }
 
 func TestTrace(t *testing.T) {
-	base, _ := Parse("http://example.org/a/b", nil)
+	base, _ := Parse("http://example.org/a/b")
 	var tr Trace
 	u, err := ParseTrace("//user@h:81/x?q#f", &base, &tr)
 	if err != nil || u.Href() != "http://user@h:81/x?q#f" {
@@ -138,7 +143,7 @@ func TestTrace(t *testing.T) {
 		t.Errorf("last step %+v (%s)", s, s.State)
 	}
 	// A nil trace is the fast path and gives the same URL.
-	v, _ := Parse("//user@h:81/x?q#f", &base)
+	v, _ := base.Parse("//user@h:81/x?q#f")
 	if v != u {
 		t.Errorf("with and without a trace: %q, %q", v.Href(), u.Href())
 	}
@@ -166,14 +171,32 @@ func TestLinear(t *testing.T) {
 		"credentials":      func(n int) string { return "http://" + strings.Repeat("u:p:", n/4) + "@h/" },
 		"file drive loops": func(n int) string { return "file:///C:/" + strings.Repeat("../", n/3) },
 	}
+	// Memory is measured always (bytes allocated, which a busy machine does
+	// not change); time only when RELURL_TIMING=1, as CPU time.
+	timing := os.Getenv("RELURL_TIMING") == "1"
 	for name, gen := range gens {
 		small, large := gen(n), gen(2*n)
+		allocated := func(s string) uint64 {
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			_, _ = Parse(s)
+			runtime.ReadMemStats(&m1)
+			return m1.TotalAlloc - m0.TotalAlloc
+		}
+		as, al := allocated(small), allocated(large)
+		if al > 3*as+1<<20 {
+			t.Errorf("%s: %d bytes allocated for %d bytes of input, %d for %d: not linear", name, as, len(small), al, len(large))
+		}
+		if !timing {
+			continue
+		}
 		best := func(s string) time.Duration {
 			d := time.Duration(1 << 62)
 			for range 3 {
-				start := time.Now()
-				_, _ = Parse(s, nil)
-				d = min(d, time.Since(start))
+				c0, _ := cputime.Process()
+				_, _ = Parse(s)
+				c1, _ := cputime.Process()
+				d = min(d, c1-c0)
 			}
 			return d
 		}
@@ -193,16 +216,51 @@ func TestUnicodeDomainBound(t *testing.T) {
 		in.WriteString(label + ".")
 	}
 	ok := in.String()
-	if _, err := Parse("http://"+ok+"/", nil); err != nil {
+	if _, err := Parse("http://" + ok + "/"); err != nil {
 		t.Errorf("a %d-byte domain: %v", len(ok), err)
 	}
 	long := ok + strings.Repeat("\u00e4", (maxUnicodeDomain-len(ok))/2+1)
-	if _, err := Parse("http://"+long+"/", nil); !errors.Is(err, DomainToASCII) {
+	if _, err := Parse("http://" + long + "/"); !errors.Is(err, DomainToASCII) {
 		t.Errorf("a %d-byte domain: %v, want DomainToASCII", len(long), err)
 	}
 	// ASCII domains have no bound.
 	ascii := strings.Repeat("a", 4*maxUnicodeDomain)
-	if u, err := Parse("http://"+ascii+"/", nil); err != nil || u.Hostname() != ascii {
+	if u, err := Parse("http://" + ascii + "/"); err != nil || u.Hostname() != ascii {
 		t.Errorf("a %d-byte ASCII domain: %v", len(ascii), err)
+	}
+}
+
+// TestValidation: the non-fatal validation errors a Trace records, each
+// checked by hand against the standard's state machine (section 4.4).
+func TestValidation(t *testing.T) {
+	type v = Validation
+	for _, c := range []struct {
+		in   string
+		want []Validation
+	}{
+		{"https://h/ok?q=1#f", nil},
+		{" https://h/\t", []v{{InvalidURLUnit, 0}}},
+		{"http:/a/b", []v{{SpecialSchemeMissingFollowingSolidus, 5}, {SpecialSchemeMissingFollowingSolidus, 5}}}, // both states report it
+		{"http:///a", []v{{SpecialSchemeMissingFollowingSolidus, 7}}},
+		{"file:/x", []v{{SpecialSchemeMissingFollowingSolidus, 5}}},
+		{`http://h\a`, []v{{InvalidReverseSolidus, 8}}},
+		{"https://user@h/", []v{{InvalidCredentials, 8}}},
+		{"https://h/a b", []v{{InvalidURLUnit, 11}}},
+		{"https://h/%zz?%4", []v{{InvalidURLUnit, 10}, {InvalidURLUnit, 14}}},
+		{"https://h/a#b#c", []v{{InvalidURLUnit, 13}}},
+		{"sc:a<b", []v{{InvalidURLUnit, 4}}},
+		{"https://h/\u00e9\ufdd0", []v{{InvalidURLUnit, 12}}},
+	} {
+		var tr Trace
+		if _, err := ParseTrace(c.in, nil, &tr); err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		if fmt.Sprint(tr.Validation) != fmt.Sprint(c.want) {
+			t.Errorf("%q: validation errors %v, want %v", c.in, tr.Validation, c.want)
+		}
+	}
+	if InvalidReverseSolidus.String() != "invalid-reverse-solidus" {
+		t.Errorf("name %q", InvalidReverseSolidus)
 	}
 }

@@ -17,11 +17,11 @@ func TestRelative(t *testing.T) {
 		{"https://h/a/", "https://h/a/b:c", "./b:c"},
 		{"sc:x", "sc:x#f", "#f"},
 	} {
-		b, err := Parse(c.base, nil)
+		b, err := Parse(c.base)
 		if err != nil {
 			t.Fatal(err)
 		}
-		u, err := Parse(c.target, nil)
+		u, err := Parse(c.target)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,8 +30,8 @@ func TestRelative(t *testing.T) {
 		}
 	}
 	// Without allocation when dst has room.
-	b, _ := Parse("https://www.example.com/news/2024/index.html", nil)
-	u, _ := Parse("https://www.example.com/news/img/logo.png?x#y", nil)
+	b, _ := Parse("https://www.example.com/news/2024/index.html")
+	u, _ := Parse("https://www.example.com/news/img/logo.png?x#y")
 	buf := make([]byte, 0, 256)
 	if n := testing.AllocsPerRun(10, func() { buf = AppendRelative(buf[:0], &b, &u) }); n != 0 || string(buf) != "../img/logo.png?x#y" {
 		t.Errorf("AppendRelative: %q with %v allocations", buf, n)

@@ -42,11 +42,16 @@ const (
 	flagDotPrefix                   // "/." written before a path starting "//" (host null)
 )
 
-// URL is a URL record of the URL Standard, held as its serialization (the
-// href) and the offsets of its components in it, like ada's url_aggregator:
-// the getters are substrings and allocate nothing. A URL is comparable, and
-// two URLs are equal (URL Standard section 4.6) exactly when their hrefs are.
-// The zero URL is not a valid URL: its Href is "".
+// URL is a URL record of the URL Standard (section 4.1), held as its
+// serialization (the href) and the offsets of its components in it, like
+// ada's url_aggregator: the getters are substrings and allocate nothing.
+//
+// A URL is an immutable value, in the manner of net/netip.Addr: setters
+// return a new URL. URLs are comparable, and two URLs are equal (URL
+// Standard section 4.6, "URL equivalence" without excluding fragments)
+// exactly when their hrefs are. The zero URL is not a valid URL: its Href
+// is "", every getter returns "" but Origin, which is "null", and as a base
+// (u.Parse) it stands for no base.
 type URL struct {
 	href       string
 	schemeEnd  int // href[schemeEnd] == ':'
@@ -62,13 +67,13 @@ type URL struct {
 }
 
 // Href is the URL serializer's output (URL Standard section 4.5).
-func (u *URL) Href() string { return u.href }
+func (u URL) Href() string { return u.href }
 
 // String is Href.
-func (u *URL) String() string { return u.href }
+func (u URL) String() string { return u.href }
 
 // Protocol is the scheme followed by ":", as the URL API's protocol getter.
-func (u *URL) Protocol() string {
+func (u URL) Protocol() string {
 	if u.href == "" {
 		return "" // the zero URL
 	}
@@ -76,14 +81,14 @@ func (u *URL) Protocol() string {
 }
 
 // Scheme is the scheme, ASCII lower case, without ":".
-func (u *URL) Scheme() string { return u.href[:u.schemeEnd] }
+func (u URL) Scheme() string { return u.href[:u.schemeEnd] }
 
 // Special reports whether the scheme is a special scheme (ftp, file, http,
 // https, ws, wss).
-func (u *URL) Special() bool { return u.kind != kindOther }
+func (u URL) Special() bool { return u.kind != kindOther }
 
 // Username is the percent-encoded username, "" when there is none.
-func (u *URL) Username() string {
+func (u URL) Username() string {
 	if u.flags&flagHost == 0 {
 		return ""
 	}
@@ -91,7 +96,7 @@ func (u *URL) Username() string {
 }
 
 // Password is the percent-encoded password, "" when there is none.
-func (u *URL) Password() string {
+func (u URL) Password() string {
 	if u.passEnd <= u.userEnd {
 		return ""
 	}
@@ -99,14 +104,14 @@ func (u *URL) Password() string {
 }
 
 // HasHost reports whether the host is non-null (the href has "//").
-func (u *URL) HasHost() bool { return u.flags&flagHost != 0 }
+func (u URL) HasHost() bool { return u.flags&flagHost != 0 }
 
 // Hostname is the serialized host, "" when it is null or empty.
-func (u *URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
+func (u URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
 
 // Port is the port in decimal, "" when it is null (absent or the scheme's
 // default port).
-func (u *URL) Port() string {
+func (u URL) Port() string {
 	if u.flags&flagHost == 0 || u.hostEnd >= u.pathStart {
 		return ""
 	}
@@ -114,7 +119,7 @@ func (u *URL) Port() string {
 }
 
 // Host is Hostname followed by ":" and the port when the port is non-null.
-func (u *URL) Host() string {
+func (u URL) Host() string {
 	if u.flags&flagHost == 0 || u.hostEnd >= u.pathStart {
 		return u.href[u.hostStart:u.hostEnd]
 	}
@@ -123,14 +128,14 @@ func (u *URL) Host() string {
 
 // HasOpaquePath reports whether the path is opaque (a URL such as
 // "mailto:x" whose scheme is followed by neither "/" nor a base's path).
-func (u *URL) HasOpaquePath() bool { return u.flags&flagOpaque != 0 }
+func (u URL) HasOpaquePath() bool { return u.flags&flagOpaque != 0 }
 
 // Pathname is the URL path serializer's output: the opaque path, or "/"
 // before each segment.
-func (u *URL) Pathname() string { return u.href[u.pathStart:u.queryStart] }
+func (u URL) Pathname() string { return u.href[u.pathStart:u.queryStart] }
 
 // Search is "?" and the query, "" when the query is null or empty.
-func (u *URL) Search() string {
+func (u URL) Search() string {
 	if u.fragStart-u.queryStart <= 1 {
 		return ""
 	}
@@ -138,7 +143,7 @@ func (u *URL) Search() string {
 }
 
 // Query is the query without "?", and whether it is non-null.
-func (u *URL) Query() (string, bool) {
+func (u URL) Query() (string, bool) {
 	if u.flags&flagQuery == 0 {
 		return "", false
 	}
@@ -146,7 +151,7 @@ func (u *URL) Query() (string, bool) {
 }
 
 // Hash is "#" and the fragment, "" when the fragment is null or empty.
-func (u *URL) Hash() string {
+func (u URL) Hash() string {
 	if len(u.href)-u.fragStart <= 1 {
 		return ""
 	}
@@ -154,7 +159,7 @@ func (u *URL) Hash() string {
 }
 
 // Fragment is the fragment without "#", and whether it is non-null.
-func (u *URL) Fragment() (string, bool) {
+func (u URL) Fragment() (string, bool) {
 	if u.flags&flagFragment == 0 {
 		return "", false
 	}
@@ -165,22 +170,50 @@ func (u *URL) Fragment() (string, bool) {
 // HTML's "serialization of an origin"): "scheme://host[:port]" for ftp, http,
 // https, ws and wss; for blob, the origin of the URL its path holds when that
 // is http, https or file; "null" (an opaque origin) for everything else.
-func (u *URL) Origin() string {
+// It allocates only for a URL with credentials and a blob URL.
+func (u URL) Origin() string {
 	switch u.kind {
 	case kindFile, kindOther:
 		if u.href[:u.schemeEnd] == "blob" {
-			p, err := Parse(u.Pathname(), nil)
+			p, err := Parse(u.Pathname())
 			if err == nil && (p.kind == kindHTTP || p.kind == kindHTTPS) {
 				return p.Origin()
 			}
 		}
 		return "null"
 	}
+	if u.passEnd == u.schemeEnd+3 {
+		// No credentials: the origin is the href up to the path, a
+		// substring (a special URL's host is never null).
+		return u.href[:u.pathStart]
+	}
 	return u.href[:u.schemeEnd+3] + u.Host()
 }
 
 // AppendTo appends the href to b.
-func (u *URL) AppendTo(b []byte) []byte { return append(b, u.href...) }
+func (u URL) AppendTo(b []byte) []byte { return append(b, u.href...) }
 
-// MarshalText returns the href.
+// IsZero reports whether u is the zero URL.
+func (u URL) IsZero() bool { return u.href == "" }
+
+// AppendText implements encoding.TextAppender: it appends the href.
+func (u URL) AppendText(b []byte) ([]byte, error) { return append(b, u.href...), nil }
+
+// MarshalText implements encoding.TextMarshaler: the text is the href, and
+// the zero URL's is empty.
 func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: it parses text as
+// Parse does; empty text gives the zero URL.
+func (u *URL) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*u = URL{}
+		return nil
+	}
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}

@@ -4,6 +4,9 @@ import (
 	"flag"
 
 	"github.com/relurl/relurl"
+	// The command offers -spec whatwg: it links the URL Standard's engine
+	// (docs/design.md#the-whatwg-seam).
+	_ "github.com/relurl/relurl/whatwg"
 )
 
 // specFlag defines the -spec flag shared by the commands that resolve:

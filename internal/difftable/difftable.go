@@ -12,6 +12,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/rfcexamples"
 	"github.com/relurl/relurl/internal/specexamples"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // A Row is one reference resolved by each specification.
@@ -245,7 +246,7 @@ func (r Row) cells() string {
 
 // reason is the standard's name of the failure ("host-missing").
 func reason(err error) string {
-	if e, ok := err.(*relurl.WHATWGError); ok {
+	if e, ok := err.(*whatwg.Error); ok {
 		return e.Reason.Error()
 	}
 	return err.Error()

@@ -19,7 +19,8 @@
 //     keeps running, minutes of benchmarks, or the test suite itself.
 //   - A block "go example=PKG.NAME" must be, byte for byte, the body of
 //     the Example function NAME in package PKG (relurl, base, links,
-//     limits or doctest); go test runs the Example and checks its Output.
+//     limits, whatwg or doctest); go test runs the Example and checks its
+//     Output.
 //   - A block with "file=PATH" in its info string (any language) is
 //     written to PATH in the document's working directory when the test
 //     reaches it, so that later commands can read it.
@@ -291,7 +292,7 @@ func workDir(t *testing.T) string {
 // the packages the docs may cite, by "PKG.NAME".
 func goExamples(t *testing.T) map[string]string {
 	t.Helper()
-	pkgs := map[string]string{"relurl": root, "base": root + "/base", "links": root + "/links", "limits": root + "/limits", "canon": root + "/canon", "doctest": "."}
+	pkgs := map[string]string{"relurl": root, "base": root + "/base", "links": root + "/links", "limits": root + "/limits", "canon": root + "/canon", "whatwg": root + "/whatwg", "doctest": "."}
 	ex := map[string]string{}
 	for pkg, dir := range pkgs {
 		files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
