@@ -1,11 +1,30 @@
 package whatwg
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
 
-// Percent-encode sets, URL Standard section 1.3 ("Percent-encoded bytes").
-// Each set is a bit; a byte below 0x80 is encoded when its bit is set in
-// encodeTable. Every byte of 0x80 and above is in every set (they all contain
-// the C0 control percent-encode set, which holds all code points above U+007E).
+	"github.com/relurl/relurl/internal/percent"
+)
+
+// The percent-encode sets of URL Standard section 1.3 ("Percent-encoded
+// bytes"), as named sets of the module's one encoder (internal/percent),
+// each built on the one before as the standard defines it.
+var (
+	c0ControlSet    = percent.Controls // C0 controls and all above U+007E
+	fragmentSet     = c0ControlSet.Add(" \"<>`")
+	querySet        = c0ControlSet.Add(" \"#<>")
+	specialQuerySet = querySet.Add("'")
+	pathSet         = querySet.Add("?^`{}")
+	userinfoSet     = pathSet.Add("/:;=@[\\]^|")
+	// formSet is the application/x-www-form-urlencoded percent-encode
+	// set: all but ASCII alphanumerics and "*-._" (a space is written
+	// "+" before the set is asked).
+	formSet = percent.NotAlnum.Remove("*-._")
+)
+
+// The sets as bits of encodeTable, which the parser's loops read: one
+// load answers whether a byte below 0x80 is in a set. Every byte of 0x80
+// and above is in every set.
 const (
 	setC0 uint8 = 1 << iota
 	setFragment
@@ -16,30 +35,16 @@ const (
 )
 
 var encodeTable = func() (t [128]uint8) {
-	add := func(set uint8, bytes string) {
-		for i := 0; i < len(bytes); i++ {
-			t[bytes[i]] |= set
+	sets := [...]*percent.Set{&c0ControlSet, &fragmentSet, &querySet, &specialQuerySet, &pathSet, &userinfoSet}
+	for c := range t {
+		for i, set := range sets {
+			if set.Contains(byte(c)) {
+				t[c] |= 1 << i
+			}
 		}
 	}
-	for b := 0; b < 0x20; b++ {
-		t[b] = setC0
-	}
-	t[0x7f] = setC0
-	// Each set includes the previous one, as the standard defines them.
-	for b := range t {
-		if t[b]&setC0 != 0 {
-			t[b] |= setFragment | setQuery | setSpecialQuery | setPath | setUserinfo
-		}
-	}
-	add(setFragment, " \"<>`")
-	add(setQuery|setSpecialQuery|setPath|setUserinfo, " \"#<>")
-	add(setSpecialQuery, "'")
-	add(setPath|setUserinfo, "?^`{}")
-	add(setUserinfo, "/:;=@[\\]|")
 	return t
 }()
-
-const upperHex = "0123456789ABCDEF"
 
 // appendEncoded appends s to dst, UTF-8 percent-encoding every code point in
 // set (URL Standard, "UTF-8 percent-encode"). A byte sequence that is not valid
@@ -55,7 +60,7 @@ func appendEncoded(dst []byte, s string, set uint8) []byte {
 				continue
 			}
 			dst = append(dst, s[start:i]...)
-			dst = append(dst, '%', upperHex[b>>4], upperHex[b&15])
+			dst = percent.AppendByte(dst, b)
 			i++
 			start = i
 			continue
@@ -66,7 +71,7 @@ func appendEncoded(dst []byte, s string, set uint8) []byte {
 			dst = append(dst, "%EF%BF%BD"...)
 		} else {
 			for k := i; k < i+n; k++ {
-				dst = append(dst, '%', upperHex[s[k]>>4], upperHex[s[k]&15])
+				dst = percent.AppendByte(dst, s[k])
 			}
 		}
 		i += n
@@ -75,30 +80,6 @@ func appendEncoded(dst []byte, s string, set uint8) []byte {
 	return append(dst, s[start:]...)
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
-}
-
 // percentDecode appends the percent-decoding of s to dst (URL Standard,
-// "percent-decode"): a "%" not followed by two hex digits stays as it is.
-func percentDecode(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			dst = append(dst, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		dst = append(dst, s[i])
-	}
-	return dst
-}
+// "percent-decode").
+func percentDecode(dst []byte, s string) []byte { return percent.AppendDecoded(dst, s) }

@@ -3,6 +3,7 @@ package whatwg
 import (
 	"errors"
 	"fmt"
+	"github.com/relurl/relurl/internal/percent"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -218,7 +219,7 @@ func appendEncodedBytes(dst, b []byte, set uint8) []byte {
 			dst = append(dst, "%3B"...)
 			i = j
 		case c >= 0x80 || encodeTable[c]&set != 0:
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+			dst = percent.AppendByte(dst, c)
 		default:
 			dst = append(dst, c)
 		}

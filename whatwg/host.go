@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"github.com/relurl/relurl/internal/percent"
 	"strconv"
 	"unicode/utf8"
 )
@@ -175,7 +176,7 @@ func endsInNumber(d []byte) bool {
 	}
 	if len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
 		for _, c := range last[2:] {
-			if !isHex(c) {
+			if !percent.IsHex(c) {
 				return false
 			}
 		}
@@ -257,8 +258,8 @@ func parseIPv4Number(s []byte) (uint64, bool) {
 		switch {
 		case '0' <= c && c <= '9':
 			d = uint64(c - '0')
-		case radix == 16 && isHex(c):
-			d = uint64(unhex(c))
+		case radix == 16 && percent.IsHex(c):
+			d = uint64(percent.Unhex(c))
 		default:
 			return 0, false
 		}
@@ -316,8 +317,8 @@ func parseIPv6(a *[8]uint16, s string) (Reason, int) {
 			continue
 		}
 		value, length := 0, 0
-		for length < 4 && p < len(s) && isHex(s[p]) {
-			value = value*16 + int(unhex(s[p]))
+		for length < 4 && p < len(s) && percent.IsHex(s[p]) {
+			value = value*16 + int(percent.Unhex(s[p]))
 			p++
 			length++
 		}

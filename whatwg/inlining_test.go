@@ -20,7 +20,7 @@ func TestInlining(t *testing.T) {
 			t.Errorf("URL.%s is not inlinable (%s)", fn, runtime.Version())
 		}
 	}
-	for _, fn := range []string{"isHex", "isAlpha", "isSchemeChar", "isSingleDot"} {
+	for _, fn := range []string{"isAlpha", "isSchemeChar", "isSingleDot"} {
 		if !got[fn] {
 			t.Errorf("%s is not inlinable (%s)", fn, runtime.Version())
 		}

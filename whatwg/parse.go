@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"github.com/relurl/relurl/internal/percent"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -696,7 +697,7 @@ func (b *builder) checkUnits(p, j int) {
 		if c < utf8.RuneSelf {
 			switch {
 			case c == '%':
-				if i+2 >= len(in) || !isHex(in[i+1]) || !isHex(in[i+2]) {
+				if i+2 >= len(in) || !percent.IsHex(in[i+1]) || !percent.IsHex(in[i+2]) {
 					b.invalid(InvalidURLUnit, i)
 				}
 			case 'a' <= c|0x20 && c|0x20 <= 'z', '0' <= c && c <= '9', strings.IndexByte("!$&'()*+,-./:;=?@_~", c) >= 0:

@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"github.com/relurl/relurl/internal/percent"
 	"iter"
 	"slices"
 	"strings"
@@ -225,10 +226,10 @@ func appendForm(dst []byte, s string) []byte {
 		switch {
 		case c == ' ':
 			dst = append(dst, '+')
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '*', c == '-', c == '.', c == '_':
+		case !formSet.Contains(c):
 			dst = append(dst, c)
 		default:
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+			dst = percent.AppendByte(dst, c)
 		}
 	}
 	return dst
@@ -260,8 +261,8 @@ func decodeForm(s string) string {
 		switch c := s[i]; {
 		case c == '+':
 			b = append(b, ' ')
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+		case c == '%' && i+2 < len(s) && percent.IsHex(s[i+1]) && percent.IsHex(s[i+2]):
+			b = append(b, percent.Unhex(s[i+1])<<4|percent.Unhex(s[i+2]))
 			i += 2
 		default:
 			b = append(b, c)

@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"github.com/relurl/relurl/internal/percent"
 	"strconv"
 	"strings"
 )
@@ -282,7 +283,7 @@ func (u URL) SetPathname(value string) URL {
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		if c <= ' ' || c == '?' || c == '#' {
-			enc = append(enc, '%', upperHex[c>>4], upperHex[c&15])
+			enc = percent.AppendByte(enc, c)
 		} else {
 			enc = append(enc, c)
 		}
