@@ -478,9 +478,15 @@ func (r *cssReader) step(tok int, val []byte) (link []byte, isLink, imported boo
 	r.state, r.imported = cssStart, false
 	switch state {
 	case cssURLFn:
-		if tok == cssString {
+		switch tok {
+		case cssString:
 			r.pending = append(r.pending[:0], val...)
 			r.state, r.imported = cssURLString, imp
+			return nil, false, false
+		case cssCloseParen, cssEOF:
+		default:
+			// url( and a bad string: not a url(), up to its ')'.
+			r.state = cssURLSkip
 			return nil, false, false
 		}
 	case cssURLString:
