@@ -68,9 +68,9 @@ func extractWarn(x *Extractor, doc string, outer base.Base) (got [2][]Link, warn
 func TestBaseWHATWGRejected(t *testing.T) {
 	outer := base.Retrieved("http://h/d/p")
 	want := []Link{
-		{"link", "href", "s.css", "http://h/d/s.css", outer, nil},
-		{"a", "href", "g?q", "http://h/d/g?q", outer, nil},
-		{"img", "srcset", "i", "http://h/d/i", outer, nil},
+		{Element: "link", Attr: "href", Ref: "s.css", URL: "http://h/d/s.css", Base: outer},
+		{Element: "a", Attr: "href", Ref: "g?q", URL: "http://h/d/g?q", Base: outer},
+		{Element: "img", Attr: "srcset", Ref: "i", URL: "http://h/d/i", Base: outer},
 	}
 	for _, tc := range rejectedBases {
 		// The table must hold rejections: otherwise the test would
@@ -186,7 +186,7 @@ func TestBaseWHATWGAccepted(t *testing.T) {
 		for name, x := range readers() {
 			x.Spec = relurl.WHATWG
 			got, warns, errs := extractWarn(x, `<base href="`+tc.href+`"><a href=g>`, outer)
-			want := fmt.Sprint([]Link{{"a", "href", "g", relurl.WHATWG.Resolve(tc.base, "g"), base.Base{URL: tc.base, Source: base.HTML}, nil}})
+			want := fmt.Sprint([]Link{{Element: "a", Attr: "href", Ref: "g", URL: relurl.WHATWG.Resolve(tc.base, "g"), Base: base.Base{URL: tc.base, Source: base.HTML}}})
 			for i := range 2 {
 				if errs[i] != nil || len(warns[i]) != 0 || fmt.Sprint(got[i]) != want {
 					t.Errorf("%s %q: %v %v %v, want %v", name, tc.href, got[i], warns[i], errs[i], want)
@@ -207,9 +207,9 @@ func TestBaseRFCUnchanged(t *testing.T) {
 				t.Fatalf("%v: %q resolved to nothing", spec, tc.href)
 			}
 			want := fmt.Sprint([]Link{
-				{"link", "href", "s.css", spec.Resolve(b.URL, "s.css"), b, nil},
-				{"a", "href", "g?q", spec.Resolve(b.URL, "g?q"), b, nil},
-				{"img", "srcset", "i", spec.Resolve(b.URL, "i"), b, nil},
+				{Element: "link", Attr: "href", Ref: "s.css", URL: spec.Resolve(b.URL, "s.css"), Base: b},
+				{Element: "a", Attr: "href", Ref: "g?q", URL: spec.Resolve(b.URL, "g?q"), Base: b},
+				{Element: "img", Attr: "srcset", Ref: "i", URL: spec.Resolve(b.URL, "i"), Base: b},
 			})
 			for name, x := range readers() {
 				x.Spec = spec

@@ -79,6 +79,14 @@ func BenchmarkTokenize(b *testing.B) {
 func BenchmarkExtract(b *testing.B)      { benchExtract(b, extractAll) }
 func BenchmarkExtractBytes(b *testing.B) { benchExtract(b, extractBytes) }
 
+// BenchmarkExtractContext: ExtractBytes with Extractor.Context.
+func BenchmarkExtractContext(b *testing.B) {
+	benchExtract(b, func(x *Extractor, d corpusDoc, n *int) {
+		x.Context = true
+		extractBytes(x, d, n)
+	})
+}
+
 // benchExtract measures extract over each corpus.
 func benchExtract(b *testing.B, extract func(*Extractor, corpusDoc, *int)) {
 	for name, docs := range corpora(b) {
@@ -113,6 +121,7 @@ func BenchmarkRatio(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			var x Extractor
 			ref := Extractor{ref: true}
+			ctx := Extractor{Context: true}
 			var n, links int
 			for _, d := range docs {
 				x.Extract(bytes.NewReader(d.body), base.Retrieved(d.url), func(Link) error { links++; return nil })
@@ -144,6 +153,11 @@ func BenchmarkRatio(b *testing.B) {
 						extractBytes(&ref, d, &n)
 					}
 				}},
+				{run: func() {
+					for _, d := range docs {
+						extractBytes(&ctx, d, &n)
+					}
+				}},
 			}
 			for _, c := range cs {
 				c.wall = time.Duration(1<<63 - 1)
@@ -161,7 +175,7 @@ func BenchmarkRatio(b *testing.B) {
 				}
 				rounds++
 			}
-			tok, ext, exb, exr := cs[0], cs[1], cs[2], cs[3]
+			tok, ext, exb, exr, exc := cs[0], cs[1], cs[2], cs[3], cs[4]
 			mb := float64(size) / 1e6
 			if _, ok := cpuTime(); ok && ext.cpu > 0 && exb.cpu > 0 {
 				b.ReportMetric(mb*float64(rounds)/tok.cpu.Seconds(), "tokenize-MB/s")
@@ -170,6 +184,8 @@ func BenchmarkRatio(b *testing.B) {
 				b.ReportMetric(tok.cpu.Seconds()/ext.cpu.Seconds(), "ratio")
 				b.ReportMetric(tok.cpu.Seconds()/exb.cpu.Seconds(), "bytes-ratio")
 				b.ReportMetric(tok.cpu.Seconds()/exr.cpu.Seconds(), "reference-ratio")
+				// What Extractor.Context costs, in CPU, over ExtractBytes.
+				b.ReportMetric(100*(exc.cpu.Seconds()/exb.cpu.Seconds()-1), "context-cost-%")
 			}
 			b.ReportMetric(tok.wall.Seconds()/ext.wall.Seconds(), "wall-ratio")
 			b.ReportMetric(tok.wall.Seconds()/exb.wall.Seconds(), "bytes-wall-ratio")

@@ -46,7 +46,6 @@ import (
 	// relurl.WHATWG's engine, for Extractor.Spec WHATWG
 	// (docs/design.md#the-whatwg-seam).
 	_ "github.com/relurl/relurl/whatwg"
-	"golang.org/x/net/html"
 )
 
 // A Link is one URL-valued attribute of an HTML element (or one candidate
@@ -63,7 +62,10 @@ type Link struct {
 	// specification rejects the reference (only relurl.WHATWG does), and
 	// Err says why.
 	URL string
-	// Base is the document's base and the rule that established it.
+	// Base is the document's base and the rule that established it; for
+	// the code, archive, classid and data of an <applet> or <object>
+	// with a codebase, the codebase resolved against the document's
+	// base, with Source base.HTML (HTML 4.01 sections 13.3 and 13.4).
 	Base base.Base
 	// Err is the failure of the reference's resolution, nil but under
 	// relurl.WHATWG: a *whatwg.Error naming the input (the reference, or
@@ -71,6 +73,11 @@ type Link struct {
 	// Standard's parser gave up, and the reason, which errors.Is finds
 	// (whatwg.HostMissing, whatwg.PortOutOfRange, ...).
 	Err error
+	// The context of the link, under Extractor.Context only (else
+	// empty): Text is the anchor text of an <a> element's links (see
+	// Extractor.Context), Rel and Title the element's rel and title
+	// attributes as written, character references decoded.
+	Text, Rel, Title string
 }
 
 // A LimitError reports a limit (package limits) that a document broke,
@@ -84,12 +91,14 @@ type Link struct {
 // links from it), the document read on after it; "Token" with Element
 // "head", links held while the head has not ended (they wait for its
 // BASE element) taking more than Limits.Token bytes: the base found so
-// far is then final for the document, and a later BASE is not seen.
+// far is then final for the document, and a later BASE is not seen;
+// "Token" with Element "a" (under Extractor.Context), the same for the
+// links held until the end of an anchor, whose text is then cut there.
 type LimitError struct {
 	// Offset is the byte offset in the document of the token or content;
 	// -1 for a link given to ResolveBytes, which has none.
 	Offset  int64
-	Element string // for "URL": the link's element and attribute; "head" for a head's links
+	Element string // for "URL": the link's element and attribute; "head" or "a" for held links
 	Attr    string
 	Length  int64         // the length that broke the limit
 	Err     *limits.Error // the limit: errors.As finds it
@@ -113,6 +122,10 @@ func (e *LimitError) Error() string {
 	case "Noscript":
 		s = fmt.Sprintf("offset %d: noscript content (%d bytes) read as text, no links from it: nesting %v", e.Offset, e.Length, e.Err)
 	default:
+		if e.Element == "a" {
+			s = fmt.Sprintf("offset %d: the links held until the end of an anchor, for its text (%d bytes), exceed the Token limit of %d: the anchor text is cut there", e.Offset, e.Length, e.Err.Max)
+			break
+		}
 		if e.Element == "head" {
 			s = fmt.Sprintf("offset %d: the links held until the end of the head (%d bytes) exceed the Token limit of %d: they and the rest are resolved against the base found so far", e.Offset, e.Length, e.Err.Max)
 			break
@@ -170,13 +183,16 @@ type LinkBytes struct {
 	URL     []byte // as Link.URL
 	Base    base.Base
 	Err     error // as Link.Err
+	// As Link's, under Extractor.Context only.
+	Text, Rel, Title []byte
 }
 
 // Link returns the link with Ref and URL as strings of its own, which
 // stay valid after the function that received l returns.
 func (l LinkBytes) Link() Link {
 	both := string(l.Ref) + string(l.URL)
-	return Link{Element: l.Element, Attr: l.Attr, Ref: both[:len(l.Ref)], URL: both[len(l.Ref):], Base: l.Base, Err: l.Err}
+	return Link{Element: l.Element, Attr: l.Attr, Ref: both[:len(l.Ref)], URL: both[len(l.Ref):], Base: l.Base, Err: l.Err,
+		Text: string(l.Text), Rel: string(l.Rel), Title: string(l.Title)}
 }
 
 // Extract calls fn with each link of the HTML document read from r, in
@@ -245,6 +261,21 @@ type Extractor struct {
 	// counting the others, is returned as the document's error once all
 	// its links have been passed on.
 	Warn func(error)
+	// Lazy adds the lazy-loading attributes (LazyAttributes: data-src,
+	// data-srcset and the like) to those read for links. They are no
+	// part of HTML, only scripts' conventions, hence off by default.
+	Lazy bool
+	// Context fills the context of each link (Link.Text, Rel, Title).
+	// The anchor text of an <a> element is the text the tokenizer finds
+	// between its start tag and the next <a> start tag or </a> end tag
+	// (or the end of the document), character references decoded, the
+	// raw text of elements such as <script> and <style> left out, white
+	// space collapsed to single spaces and trimmed, cut after
+	// AnchorTextMax characters. The links of an <a> element, and those
+	// that follow it until its end, are then held until its end (in
+	// document order still), as those of the head are held for its
+	// BASE, within the same Token limit.
+	Context bool
 
 	lim       limits.Limits // Limits resolved, for the current document
 	warnFirst error         // the first warning, when Warn is nil
@@ -253,22 +284,30 @@ type Extractor struct {
 	cr        countingReader
 	sbuf      []byte // the scanner's buffer
 
-	fn      func(Link) error       // Extract's function, or nil
-	fnBytes func(*LinkBytes) error // ExtractBytes's function, or nil
-	spec    relurl.Spec            // Spec, as it was when the document started
-	outer   base.Base
-	base    base.Base
-	baseURL relurl.ParsedBase // base.URL parsed by spec, once per document
-	final   bool              // the base is established: links go straight to fn
-	head    htmlbase.HeadTracker
-	pending []heldLink // links seen before the base was final, not resolved
-	held    []byte     // the references of pending, one after another
-	buf     []byte     // the resolved URL under construction
-	two     []byte     // a link's reference and URL, before they become one string
-	dec     []byte     // an attribute value with "&amp;" decoded
-	lb      LinkBytes  // the link passed to fnBytes
-	name    [maxName]byte
-	cache   resolveCache
+	fn       func(Link) error       // Extract's function, or nil
+	fnBytes  func(*LinkBytes) error // ExtractBytes's function, or nil
+	spec     relurl.Spec            // Spec, as it was when the document started
+	outer    base.Base
+	base     base.Base
+	baseURL  relurl.ParsedBase // base.URL parsed by spec, once per document
+	final    bool              // the base is established: links go straight to fn
+	head     htmlbase.HeadTracker
+	pending  []heldLink // links seen before the base was final, not resolved
+	held     []byte     // the references of pending, one after another
+	heldText []byte     // the anchor texts of pending
+	anchor   anchorState
+	tag      tagLinks   // what the links of the current tag share
+	coded    bool       // the link being emitted is resolved against tag.codebase
+	gvals    []gathered // the attributes of a gathered element
+	gbuf     []byte
+	names    map[string]string // element names of style attributes, interned
+	css      cssTokenizer
+	buf      []byte    // the resolved URL under construction
+	two      []byte    // a link's reference and URL, before they become one string
+	dec      []byte    // an attribute value with "&amp;" decoded
+	lb       LinkBytes // the link passed to fnBytes
+	name     [maxName]byte
+	cache    resolveCache
 }
 
 // Extract extracts the links of the document read from r; see Extract.
@@ -291,7 +330,8 @@ func (x *Extractor) ExtractBytes(r io.Reader, outer base.Base, fn func(*LinkByte
 func (x *Extractor) run(r io.Reader, outer base.Base) error {
 	x.spec, x.outer, x.base, x.final = x.Spec, outer, outer, false
 	x.head = htmlbase.HeadTracker{}
-	x.pending, x.held = x.pending[:0], x.held[:0]
+	x.pending, x.held, x.heldText = x.pending[:0], x.held[:0], x.heldText[:0]
+	x.anchor.reset()
 	x.lim = x.Limits.Resolve()
 	x.warnFirst, x.warnMore = nil, 0
 	var err error
@@ -304,13 +344,24 @@ func (x *Extractor) run(r io.Reader, outer base.Base) error {
 		// At the end of the input, or when it could not be read further,
 		// the links held back still get the base found so far: nothing
 		// read is dropped.
-		if ferr := x.finish(); ferr != nil {
+		ferr := x.endAnchor()
+		if ferr == nil {
+			ferr = x.finish()
+		}
+		if ferr != nil {
 			err = ferr
 		}
 	}
 	x.fn, x.fnBytes, x.lb = nil, nil, LinkBytes{}
-	x.pending, x.held = x.pending[:0], x.held[:0]
-	err = errorsUnwrapStop(err)
+	x.pending, x.held, x.heldText = x.pending[:0], x.held[:0], x.heldText[:0]
+	x.anchor.reset()
+	return x.endWarnings(errorsUnwrapStop(err))
+}
+
+// endWarnings returns the error of a document whose reading ended with
+// err: err, the first warning kept for the end (counting the others), or
+// both.
+func (x *Extractor) endWarnings(err error) error {
 	if w := x.warnFirst; w != nil {
 		switch w := w.(type) {
 		case *LimitError:
@@ -376,112 +427,75 @@ func errorsUnwrapStop(err error) error {
 	return err
 }
 
-// attrs reads the attributes of the current tag, an element of spec whose
-// raw bytes are raw and whose name is nameLen bytes long, and emits its
-// links in the order they are written. An attribute given twice counts
-// once, the first time, as in HTML.
-func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, raw []byte, nameLen int, off int64) error {
-	var seen uint8
-	all := uint8(1)<<len(spec.attrs) - 1
-	// The raw bytes serve while they need no decoding but "&amp;"; then
-	// TagAttr reads the attributes again from the first, and those
-	// already used are skipped.
-	var s attrScanner
-	if s.start(raw, nameLen) {
-	scan:
-		for {
-			key, val, outcome := s.next()
-			switch outcome {
-			case attrEnd:
-				return nil
-			case attrBail:
-				break scan
-			}
-			i := spec.match(key)
-			if i < 0 || seen&(1<<i) != 0 {
-				continue
-			}
-			val, ok := plainValue(&x.dec, val)
-			if !ok {
-				break scan
-			}
-			seen |= 1 << i
-			if err := x.value(spec, i, val, off); err != nil {
-				return err
-			}
-			if seen == all {
-				return nil
-			}
-		}
-	}
-	if z == nil {
-		// The scanner's tag: the Tokenizer reads it alone, as it would
-		// in the document (a tag's reading depends on its bytes only).
-		z = tagTokenizer(raw)
-	}
-	for more := true; more && seen != all; {
-		var key, val []byte
-		key, val, more = z.TagAttr()
-		i := spec.match(key)
-		if i < 0 || seen&(1<<i) != 0 {
-			continue
-		}
-		seen |= 1 << i
-		if err := x.value(spec, i, val, off); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// value emits the links of the value of the attribute spec.attrs[i]: one,
-// or one per candidate of a srcset.
-func (x *Extractor) value(spec *elemSpec, i int, val []byte, off int64) error {
-	a := &spec.attrs[i]
-	if !a.srcset {
-		return x.emit(spec, a, htmlbase.TrimSpace(val), off)
-	}
-	for u, j, ok := nextCandidate(val, 0); ok; u, j, ok = nextCandidate(val, j) {
-		if err := x.emit(spec, a, u, off); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// A heldLink is a link found before the base is final: what it needs of
-// a Link, kept small (24 bytes and the reference) since a head that never
-// ends holds every link of its document. Its reference is held[s:end] of
-// the Extractor, s being the end of the link before it (or 0).
+// A heldLink is a link found before the base is final, or inside an
+// anchor whose text is not known yet: what it needs of a Link, kept small
+// since a head that never ends holds every link of its document. Its
+// reference and codebase are held[start:], one after the other, of
+// lengths n; its text, rel and title heldText[ctx[k][0]:ctx[k][1]].
 type heldLink struct {
-	elem *elemSpec
-	attr *attrSpec // an attribute of elem
-	end  int
-	off  int64 // the offset of the tag, for a warning
+	elem, attr string
+	start      int
+	n          [2]int32
+	ctx        [3][2]int32
+	off        int64 // the offset of the tag, for a warning
+	coded      bool  // resolved against the codebase
+	anchor     bool  // a link of the open anchor, waiting for its context
+}
+
+// linkParts are the byte strings of a link besides its names.
+type linkParts struct {
+	ref, codebase, rel, title, text []byte
+	coded                           bool
 }
 
 // emit passes the link ref of an attribute of an element to fn, or holds
-// it while the base is not final. ref is only read during the call.
-func (x *Extractor) emit(elem *elemSpec, attr *attrSpec, ref []byte, off int64) error {
+// it while the base is not final (or its anchor's text is not known).
+// ref is only read during the call.
+func (x *Extractor) emit(elem, attr string, ref []byte, off int64) error {
 	if len(ref) > x.lim.URL {
 		// Not held either: a head full of long references costs no
 		// memory.
-		x.tooLong(elem.name, attr.name, off, len(ref))
+		x.tooLong(elem, attr, off, len(ref))
 		return nil
 	}
-	if !x.final {
-		x.held = append(double(x.held, len(ref)), ref...)
-		x.pending = append(double(x.pending, 1), heldLink{elem: elem, attr: attr, end: len(x.held), off: off})
-		if n := len(x.held) + len(x.pending)*int(unsafe.Sizeof(heldLink{})); n > x.lim.Token {
-			// A head that holds more than a token's worth of links
-			// before it ends (or its BASE) is not waited for further:
-			// memory stays bounded by the limit, not the input.
-			x.warn(&LimitError{Offset: off, Element: "head", Length: int64(n), Err: &limits.Error{Limit: "Token", Max: int64(x.lim.Token)}})
+	p := linkParts{ref: ref}
+	if x.coded {
+		p.codebase, p.coded = x.tag.codebase, true
+	}
+	if x.Context {
+		p.rel, p.title = x.tag.rel, x.tag.title
+	}
+	if !x.final || x.anchor.open {
+		h := heldLink{elem: elem, attr: attr, start: len(x.held), off: off, coded: p.coded, anchor: x.anchor.open && elem == "a"}
+		x.held = append(double(x.held, len(ref)+len(p.codebase)), ref...)
+		x.held = append(x.held, p.codebase...)
+		h.n = [2]int32{int32(len(ref)), int32(len(p.codebase))}
+		if x.Context && !h.anchor {
+			for k, b := range [2][]byte{p.rel, p.title} {
+				h.ctx[k+1][0] = int32(len(x.heldText))
+				x.heldText = append(x.heldText, b...)
+				h.ctx[k+1][1] = int32(len(x.heldText))
+			}
+		}
+		x.pending = append(double(x.pending, 1), h)
+		if n := len(x.held) + len(x.heldText) + len(x.pending)*int(unsafe.Sizeof(heldLink{})); n > x.lim.Token {
+			// A head (or an anchor) that holds more than a token's
+			// worth of links before it ends (or its BASE) is not
+			// waited for further: memory stays bounded by the limit,
+			// not the input.
+			le := &LimitError{Offset: off, Element: "head", Length: int64(n), Err: &limits.Error{Limit: "Token", Max: int64(x.lim.Token)}}
+			if x.final {
+				le.Element = "a"
+			}
+			x.warn(le)
+			if err := x.endAnchor(); err != nil {
+				return err
+			}
 			return x.finish()
 		}
 		return nil
 	}
-	return x.send(elem.name, attr.name, ref, off)
+	return x.send(elem, attr, &p, off)
 }
 
 // double returns s with room for n more elements, doubling its capacity
@@ -507,23 +521,51 @@ func (x *Extractor) tooLong(elem, attr string, off int64, n int) {
 // (resolveCache); otherwise Ref and URL share one allocation, or are the
 // same string when the reference is absolute. A reference the
 // specification rejects is passed on with an empty URL and its failure.
-func (x *Extractor) send(elem, attr string, ref []byte, off int64) error {
+func (x *Extractor) send(elem, attr string, p *linkParts, off int64) error {
+	ref := p.ref
 	if len(x.base.URL) > x.lim.URL {
 		x.tooLong(elem, attr, off, len(x.base.URL))
 		return nil
 	}
+	bs := x.base
 	var err error
+	if p.coded {
+		// HTML 4.01 sections 13.3 and 13.4: the codebase, resolved
+		// against the document's base, is the base of the element's
+		// other URLs.
+		bs = base.Base{URL: x.spec.Resolve(x.base.URL, string(p.codebase)), Source: base.HTML}
+		if len(bs.URL) > x.lim.URL {
+			x.tooLong(elem, attr, off, len(bs.URL))
+			return nil
+		}
+	}
 	if x.fn == nil {
 		var rerr error
-		x.buf, rerr = x.resolve(x.buf[:0], ref)
+		if p.coded {
+			x.buf, rerr = x.spec.ParseBase(bs.URL).AppendResolveErr(x.buf[:0], unsafeString(ref))
+		} else {
+			x.buf, rerr = x.resolve(x.buf[:0], ref)
+		}
 		if len(x.buf) > x.lim.URL {
 			x.tooLong(elem, attr, off, len(x.buf))
 			return nil
 		}
-		x.lb.Element, x.lb.Attr, x.lb.Ref, x.lb.URL, x.lb.Base, x.lb.Err = elem, attr, ref, x.buf, x.base, rerr
+		x.lb.Element, x.lb.Attr, x.lb.Ref, x.lb.URL, x.lb.Base, x.lb.Err = elem, attr, ref, x.buf, bs, rerr
+		x.lb.Rel, x.lb.Title, x.lb.Text = p.rel, p.title, p.text
 		err = x.fnBytes(&x.lb)
+	} else if p.coded {
+		u, rerr := x.spec.ParseBase(bs.URL).AppendResolveErr(nil, unsafeString(ref))
+		if len(u) > x.lim.URL {
+			x.tooLong(elem, attr, off, len(u))
+			return nil
+		}
+		err = x.fn(Link{Element: elem, Attr: attr, Ref: string(ref), URL: string(u), Base: bs, Err: rerr,
+			Rel: string(p.rel), Title: string(p.title), Text: string(p.text)})
 	} else {
 		l := Link{Element: elem, Attr: attr, Base: x.base}
+		if x.Context {
+			l.Rel, l.Title, l.Text = string(p.rel), string(p.title), string(p.text)
+		}
 		slot, hit := x.cache.lookup(ref)
 		if hit {
 			l.Ref, l.URL, l.Err = slot.ref, slot.url, slot.err
@@ -586,7 +628,7 @@ func (x *Extractor) ResolveBytes(elem, attr string, ref []byte, b base.Base, fn 
 	}
 	x.fn, x.fnBytes = nil, fn
 	x.warnFirst = nil
-	err := x.send(elem, attr, ref, -1)
+	err := x.send(elem, attr, &linkParts{ref: ref}, -1)
 	x.fnBytes, x.lb = nil, LinkBytes{}
 	if err != nil {
 		return errorsUnwrapStop(err)
@@ -605,7 +647,8 @@ func unsafeString(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
-// finish makes the base final and sends the links held back.
+// finish makes the base final and sends the links held back, but for
+// those of an open anchor (and after it), which wait for its end.
 func (x *Extractor) finish() error {
 	if x.final {
 		return nil
@@ -613,16 +656,48 @@ func (x *Extractor) finish() error {
 	x.final = true
 	x.baseURL = x.spec.ParseBase(x.base.URL)
 	x.cache.reset()
-	start := 0
-	for _, h := range x.pending {
-		if err := x.send(h.elem.name, h.attr.name, x.held[start:h.end], h.off); err != nil {
-			x.pending, x.held = x.pending[:0], x.held[:0]
+	n := len(x.pending)
+	if x.anchor.open {
+		n = x.anchor.from
+	}
+	return x.flush(n)
+}
+
+// flush sends the first n links held back and keeps the others.
+func (x *Extractor) flush(n int) error {
+	for i := range n {
+		h := &x.pending[i]
+		if err := x.sendHeld(h); err != nil {
+			x.pending, x.held, x.heldText = x.pending[:0], x.held[:0], x.heldText[:0]
 			return err
 		}
-		start = h.end
 	}
-	x.pending, x.held = x.pending[:0], x.held[:0]
+	if n == len(x.pending) {
+		x.pending, x.held, x.heldText = x.pending[:0], x.held[:0], x.heldText[:0]
+		return nil
+	}
+	// The links of an open anchor stay: their bytes move to the front.
+	cut := x.pending[n].start
+	x.held = x.held[:copy(x.held, x.held[cut:])]
+	x.pending = x.pending[:copy(x.pending, x.pending[n:])]
+	for i := range x.pending {
+		x.pending[i].start -= cut
+	}
+	x.anchor.from -= n
 	return nil
+}
+
+// sendHeld sends a held link.
+func (x *Extractor) sendHeld(h *heldLink) error {
+	var p linkParts
+	at := h.start
+	p.ref = x.held[at : at+int(h.n[0])]
+	p.codebase = x.held[at+int(h.n[0]) : at+int(h.n[0])+int(h.n[1])]
+	for k, dst := range [3]*[]byte{&p.text, &p.rel, &p.title} {
+		*dst = x.heldText[h.ctx[k][0]:h.ctx[k][1]]
+	}
+	p.coded = h.coded
+	return x.send(h.elem, h.attr, &p, h.off)
 }
 
 // maxName is the longest tag name that rawTagName lowers; no element that
@@ -638,6 +713,16 @@ func rawTagName(raw []byte, buf *[maxName]byte) []byte {
 		n++
 	}
 	return lowerName(raw[1:n], buf)
+}
+
+// writtenTagName returns the name of a start tag from its raw bytes
+// "<name ...>", as written.
+func writtenTagName(raw []byte) []byte {
+	n := 1
+	for n < len(raw) && !nameEnd[raw[n]] {
+		n++
+	}
+	return raw[1:n]
 }
 
 // lowerName returns a tag name in lower case: name itself when it is

@@ -38,12 +38,13 @@ func (x *Extractor) reference(r io.Reader) error {
 func (x *Extractor) tokens(z *html.Tokenizer, depth int, offset func() int64) error {
 	z.SetMaxBuf(x.lim.Token)
 	noscript := false // the last token was a <noscript> start tag
+	rawNext := ""     // the last token was the start tag of this raw text element
 	var last int64    // the offset of the last token
 	for {
 		tt := z.Next()
 		at := offset()
-		wasNoscript := noscript
-		noscript = false
+		wasNoscript, wasRaw := noscript, rawNext
+		noscript, rawNext = false, ""
 		switch tt {
 		case html.ErrorToken:
 			err := z.Err()
@@ -63,6 +64,14 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int, offset func() int64) er
 		last = at
 		switch tt {
 		case html.TextToken:
+			if x.anchor.open && wasRaw == "" {
+				x.anchorText(z.Text())
+			}
+			if wasRaw == "style" {
+				if err := x.cssLinks(z.Raw(), "style", "url", "import", at); err != nil {
+					return err
+				}
+			}
 			if x.final && !wasNoscript {
 				continue // the common case: text needs no look
 			}
@@ -104,17 +113,30 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int, offset func() int64) er
 				}
 			}
 			noscript = string(name) == "noscript"
-			if !hasAttr {
-				continue
-			}
-			if spec := lookup(name); spec != nil {
-				if err := x.attrs(z, spec, raw, len(name), at); err != nil {
+			rawNext = rawElement(name)
+			if x.Context && string(name) == "a" {
+				if err := x.startAnchor(); err != nil {
 					return err
 				}
 			}
+			if !hasAttr {
+				continue
+			}
+			written := writtenTagName(raw)
+			if err := x.tagLinks(z, raw, name, written, allKeys, at); err != nil {
+				return err
+			}
 		case html.EndTagToken:
+			var name []byte
+			if x.anchor.open || !x.final && depth == 0 {
+				name, _ = z.TagName()
+			}
+			if x.anchor.open && string(name) == "a" {
+				if err := x.endAnchor(); err != nil {
+					return err
+				}
+			}
 			if !x.final && depth == 0 {
-				name, _ := z.TagName()
 				if x.head.Tag(tt, name) {
 					if err := x.finish(); err != nil {
 						return err

@@ -126,11 +126,12 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 			default:
 				end, ok, at = rawEnd(b, i, s.rawTag, s.eof)
 			}
-			noscript := s.rawTag == "noscript"
+			// Only the contents of noscript (read again) and style
+			// (CSS) are held; other raw text is dropped as it is read,
+			// however long.
+			keep := s.rawTag == "noscript" || s.rawTag == "style"
 			if !ok {
-				if !noscript && at > i {
-					// Only noscript's content is read again: other raw
-					// text is dropped as it is read, however long.
+				if !keep && at > i {
 					s.pos = at
 					if err := x.rawText(s, depth, "", b[i:at], 0); err != nil {
 						return false, err
@@ -138,7 +139,7 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 				}
 				return true, nil
 			}
-			if noscript && end-i >= x.lim.Token {
+			if keep && end-i >= x.lim.Token {
 				return false, x.tokenLimit(s, i)
 			}
 			tag := s.rawTag
@@ -217,7 +218,7 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 				end = lt + 3
 			case isLetter(c2):
 				other = false
-				if end, _ = tagEnd(b, lt+2); end >= 0 {
+				if end, _, _ = tagEnd(b, lt+2); end >= 0 {
 					if err := x.endTag(depth, b[lt+1:end]); err != nil {
 						return false, err
 					}
@@ -240,10 +241,11 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 		default:
 			other = false
 			var nameEnd int
-			if end, nameEnd = tagEnd(b, lt+1); end-lt >= x.lim.Token {
+			var keys uint64
+			if end, nameEnd, keys = tagEnd(b, lt+1); end-lt >= x.lim.Token {
 				return false, x.tokenLimit(s, lt)
 			} else if end >= 0 {
-				if err := x.startTag(s, depth, lt, nameEnd, end); err != nil {
+				if err := x.startTag(s, depth, lt, nameEnd, end, keys); err != nil {
 					return false, err
 				}
 			}
@@ -271,6 +273,9 @@ const bom = "\xef\xbb\xbf"
 // text observes a run of text (in the data state). Only the head's
 // text matters: the test is inlined, the rest is not.
 func (x *Extractor) text(depth int, t []byte) error {
+	if x.anchor.open {
+		x.anchorRaw(t)
+	}
 	if x.final || depth > 0 || len(t) == 0 {
 		return nil
 	}
@@ -286,6 +291,9 @@ func (x *Extractor) headText(t []byte) error {
 
 // other observes a comment or a doctype.
 func (x *Extractor) other(depth int) {
+	if x.anchor.open && len(x.anchor.raw) > 0 {
+		x.anchorTokenEnd()
+	}
 	if !x.final && depth == 0 {
 		x.head.Other()
 	}
@@ -294,6 +302,17 @@ func (x *Extractor) other(depth int) {
 // endTag observes an end tag whose raw bytes, without the '<', are raw.
 // Only the head's end tags matter: the test is inlined, the rest is not.
 func (x *Extractor) endTag(depth int, raw []byte) error {
+	if x.anchor.open {
+		if len(x.anchor.raw) > 0 {
+			x.anchorTokenEnd()
+		}
+		// raw is "/a" and a byte that ends the name, for </a>.
+		if len(raw) > 2 && raw[1]|0x20 == 'a' && nameEnd[raw[2]] {
+			if err := x.endAnchor(); err != nil {
+				return err
+			}
+		}
+	}
 	if x.final || depth > 0 {
 		return nil
 	}
@@ -308,12 +327,16 @@ func (x *Extractor) headEndTag(raw []byte) error {
 }
 
 // startTag reads the start tag s.b[lt:end], whose name ends at
-// s.b[nameEnd], as tokens does.
-func (x *Extractor) startTag(s *scanState, depth, lt, nameEnd, end int) error {
+// s.b[nameEnd], as tokens does; keys is the signature of its attributes'
+// names (keySig).
+func (x *Extractor) startTag(s *scanState, depth, lt, nameEnd, end int, keys uint64) error {
 	raw := s.b[lt:end]
 	name := lowerName(s.b[lt+1:nameEnd], &x.name)
 	hasAttr := end-nameEnd > 1 // more than "<name>"
 	s.rawTag = rawElement(name)
+	if x.anchor.open && len(x.anchor.raw) > 0 {
+		x.anchorTokenEnd()
+	}
 	if !x.final && depth == 0 {
 		if x.head.Tag(html.StartTagToken, name) {
 			if err := x.finish(); err != nil {
@@ -323,14 +346,48 @@ func (x *Extractor) startTag(s *scanState, depth, lt, nameEnd, end int) error {
 			return x.baseHref(tagTokenizer(raw), s.off+int64(lt))
 		}
 	}
+	if x.Context && string(name) == "a" {
+		if err := x.startAnchor(); err != nil {
+			return err
+		}
+	}
 	if !hasAttr {
 		return nil
 	}
+	return x.tagLinks(nil, raw, name, s.b[lt+1:nameEnd], keys, s.off+int64(lt))
+}
+
+// tagLinks emits the links of a start tag with attributes, whose raw
+// bytes are raw, whose name is name (lowered by lowerName) and written
+// is its name as written; z is the Tokenizer on it or nil (attrs).
+// keys is the signature of its attributes' names (keySig): the
+// attributes whose signature is not in it are not looked for.
+func (x *Extractor) tagLinks(z *html.Tokenizer, raw, name, written []byte, keys uint64, off int64) error {
 	if spec := lookup(name); spec != nil {
-		return x.attrs(nil, spec, raw, len(name), s.off+int64(lt))
+		return x.attrs(z, spec, spec.name, raw, len(written), keys, off)
+	}
+	if keys&styleSig != 0 {
+		return x.attrs(z, &anyElement, x.elemName(written), raw, len(written), keys, off)
 	}
 	return nil
 }
+
+// keySig returns the bit of an attribute name's signature: a hash of its
+// length and first byte (lowered), which sets apart the names the
+// element table looks for from most others. A tag's signature, the bits
+// of all its attributes' names, tells which of them it cannot have:
+// most tags have none of their element's rarer attributes (style,
+// lowsrc, xlink:href, http-equiv...), and the reading of a tag's
+// attributes stops once all those it may have are found.
+func keySig(n int, first byte) uint64 {
+	return 1 << ((uint(n)*31 + uint(first|0x20)) & 63)
+}
+
+var styleSig = keySig(len("style"), 's')
+
+// allKeys is the signature that excludes no attribute, for a tag read
+// by the Tokenizer.
+const allKeys = ^uint64(0)
 
 // rawText observes raw text t of the element tag, at offset off: the
 // whole text, or a part of it that is dropped ("" for tag).
@@ -344,6 +401,9 @@ func (x *Extractor) rawText(s *scanState, depth int, tag string, t []byte, off i
 				return err
 			}
 		}
+	}
+	if tag == "style" {
+		return x.cssLinks(t, "style", "url", "import", off)
 	}
 	if tag != "noscript" {
 		return nil
@@ -388,17 +448,18 @@ func rawElement(name []byte) string {
 func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // tagEnd returns the end of the tag whose name starts at b[i] (a letter),
-// after its '>', or -1 when b ends first, and the end of its name. It
+// after its '>', or -1 when b ends first, the end of its name, and the
+// signature of its attributes' names (keySig). It
 // follows the Tokenizer's readTag: the attributes are read, so that a '>'
 // inside a quoted value does not end the tag.
-func tagEnd(b []byte, i int) (end, nameEnd int) {
+func tagEnd(b []byte, i int) (end, nameEnd int, keys uint64) {
 	n := len(b)
 	// readTagName: white space ends the name and is consumed; '/' and
 	// '>' end it and are not.
 	for i++; i < n && tagClass[b[i]]&endsName == 0; i++ {
 	}
 	if i >= n {
-		return -1, i
+		return -1, i, 0
 	}
 	nameEnd = i
 	if tagClass[b[i]]&space != 0 {
@@ -409,24 +470,28 @@ func tagEnd(b []byte, i int) (end, nameEnd int) {
 			i++
 		}
 		if i >= n {
-			return -1, nameEnd
+			return -1, nameEnd, 0
 		}
 		if b[i] == '>' {
-			return i + 1, nameEnd
+			return i + 1, nameEnd, keys
 		}
 		// readTagAttrKey: "=" may start a key.
+		ks := i
 		if b[i] == '=' {
 			i++
 		}
 		for i < n && tagClass[b[i]]&endsKey == 0 {
 			i++
 		}
+		if i > ks {
+			keys |= keySig(i-ks, b[ks])
+		}
 		// readTagAttrVal.
 		for i < n && tagClass[b[i]]&space != 0 {
 			i++
 		}
 		if i >= n {
-			return -1, nameEnd
+			return -1, nameEnd, 0
 		}
 		switch b[i] {
 		case '/':
@@ -441,21 +506,21 @@ func tagEnd(b []byte, i int) (end, nameEnd int) {
 			i++
 		}
 		if i >= n {
-			return -1, nameEnd
+			return -1, nameEnd, 0
 		}
 		switch q := b[i]; q {
 		case '>':
 		case '"', '\'':
 			j := bytes.IndexByte(b[i+1:], q)
 			if j < 0 {
-				return -1, nameEnd
+				return -1, nameEnd, 0
 			}
 			i += j + 2
 		default:
 			for i++; i < n && tagClass[b[i]]&endsValue == 0; i++ {
 			}
 			if i >= n {
-				return -1, nameEnd
+				return -1, nameEnd, 0
 			}
 			if b[i] != '>' {
 				i++ // white space ends the value and is consumed

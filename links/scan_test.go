@@ -38,14 +38,17 @@ func same(r io.Reader) io.Reader { return r }
 
 // differ reports how the scanner's reading of doc differs from the
 // reference's, through readers that return one byte or half the bytes
-// asked at a time too, or "".
+// asked at a time too, or "": by default, and with the context and the
+// lazy-loading attributes.
 func differ(doc string, outer base.Base, spec relurl.Spec, lim limits.Limits) string {
-	ref := Extractor{Spec: spec, Limits: lim, ref: true}
-	want := reading(&ref, doc, outer, same)
-	for _, wrap := range []func(io.Reader) io.Reader{same, iotest.HalfReader, iotest.OneByteReader, iotest.DataErrReader} {
-		x := Extractor{Spec: spec, Limits: lim}
-		if got := reading(&x, doc, outer, wrap); got != want && !tokenLimitPrefix(got, want) {
-			return fmt.Sprintf("scanner:\n%sreference:\n%s", got, want)
+	for _, ctx := range []bool{false, true} {
+		ref := Extractor{Spec: spec, Limits: lim, ref: true, Context: ctx, Lazy: ctx}
+		want := reading(&ref, doc, outer, same)
+		for _, wrap := range []func(io.Reader) io.Reader{same, iotest.HalfReader, iotest.OneByteReader, iotest.DataErrReader} {
+			x := Extractor{Spec: spec, Limits: lim, Context: ctx, Lazy: ctx}
+			if got := reading(&x, doc, outer, wrap); got != want && !tokenLimitPrefix(got, want) {
+				return fmt.Sprintf("context %v: scanner:\n%sreference:\n%s", ctx, got, want)
+			}
 		}
 	}
 	return ""
@@ -128,6 +131,34 @@ var trickyHTML = []string{
 	"<a href=\" \t\nx\f \">", `<a href="">`, `<a href>`, `<a href=>`, `<a href="`,
 	`<a href=x><a href=x><a href=x>`, strings.Repeat("<noscript>", 12) + "<a href=deep>" + strings.Repeat("</noscript>", 12) + "<a href=after>",
 	`<a href=x><ùnicode href=y><a href=z>`, "<a\x00 href=x>", "<a href\x00=x>", "<\x00a href=x>",
+	// The sources of issue 21: CSS in style elements and attributes,
+	// refresh, the pre-HTML5 attributes and codebase, SVG, imagesrcset,
+	// lazy loading.
+	`<style>@import "i.css"; @import url(j.css); a{background:url( "k" )} b{x:url(l)}/* url(no) */</style>`,
+	`<style>a{background:URL(m\29 n)} b{c:u\72l(o)} d{e:"url(no)"} f{g:1url(no)} h{i:-url(no)}</style>`,
+	`<style>a{b:url(p`, `<style>a{b:url("q`, `<style>@import 'r`, `<STYLE>x</style ><style>url(s)</style>`,
+	`<div style="background:url(t)"><P STYLE='list-style: url(&quot;u&quot;)'><x-y style=c:url(v)>`,
+	`<span style="a:url&lpar;w)">`, `<span style="a:url(x) url(y)" style="url(no)">`, `<my-very-long-element-name style=a:url(z)>`,
+	`<meta http-equiv=refresh content="5; url=r1">`, `<meta content="0;URL='r2'" http-equiv="REFRESH">`,
+	`<meta http-equiv=refresh content="5">`, `<meta http-equiv=refresh content="x; url=no">`, `<meta http-equiv=refresh content=".5,r3">`,
+	`<meta http-equiv=refresh content="1 ; url = &quot;r4&quot; x">`, `<meta http-equiv=refresh content="1; ux">`, `<meta content="1;url=no">`,
+	`<meta http-equiv=" refresh" content="1;url=no">`, `<meta http-equiv=refresh content="1;urlr5">`,
+	`<img lowsrc=l1 dynsrc=d1 src=s1><table background=t1><tr><td background=t2><th background=t3>`,
+	`<applet codebase="cb/" code="A.class" archive="a.jar, b.jar"></applet>`, `<applet code=A.class archive=c.jar>`,
+	`<object codebase="http://other/o/" classid="clsid:x" data="d.swf" archive="e.jar  f.jar"></object>`,
+	`<object data=d codebase=../up/>`, `<link href=h><base href="http://b/"><object codebase=c/ data=d>`,
+	`<svg><image href=i1 xlink:href=i2 /><use xlink:href="#u"/><feImage href=f1 /><a xlink:href=x1>t</a><script href=s2 /></svg>`,
+	`<link rel=preload as=image imagesrcset="p1 1x, p2 2x" href=p0 title="T">`,
+	`<img data-src=ds1 data-srcset="ds2 1x, ds3 2x" src=s data-original=ds4><iframe data-src=ds5><video data-poster=dp>`,
+	// The context: anchor text across tags, references, white space,
+	// raw text left out, nested and unclosed anchors, noscript.
+	`<a href=a1 rel="next nofollow" title="The &amp; title">  Some <b>bold</b>&amp;
+	 <i>text</i>&#32; </a>`, `<a href=a2>one<a href=a3>two</a>three</a>`, `<a href=a4>x<script>no</script>y<style>z{}</style>w`,
+	`<a href=a5><img src=i alt=no>in<!-- no -->side</a>`, `<a href=a6>&am<!---->p;&amp</a>`, `<a href=a7>a < b <c</a>`,
+	`<a href=a8><noscript><a href=a9>ns</a></noscript>after</a>`, `<a href=a10>` + strings.Repeat("x ", 100) + `</a>`,
+	`<a href=a11>` + strings.Repeat("é", 200), `<link href=l rel=stylesheet><a href=a12>head text<base href="http://no/">`,
+	`<a href=a13 style="background:url(st)">t</a>`, `<area href=ar rel=r title=t><a name=n>text</a><a href=a14></a >`,
+	"<a href=a15>\x00nul&#0;\r\ncr</a>", `<a href=a16>&notin;&notit;&NotEqualTilde;&#x1F600;</a>`,
 }
 
 func TestScannerTricky(t *testing.T) {

@@ -33,11 +33,12 @@ chosen, as the links are; a base longer than -max-url, or one that
 -spec whatwg rejects, is not used: the base outside it stands, with one
 error line naming the document.
 
-INPUT is an HTML file, a MIME message (.eml, .mht, .mhtml, or detected
-from its content: every HTML part counts), a WARC or WAT web archive
+INPUT is an HTML file, a CSS file (.css), a MIME message (.eml, .mht,
+.mhtml, or detected from its content: every HTML or CSS part counts), a
+WARC or WAT web archive
 (.warc, .warc.gz, .wat, .wat.gz, or detected from its content; see
-below), a directory (walked recursively, .html .htm .xhtml .shtml .eml
-.mht .mhtml .warc .warc.gz .wat .wat.gz files only), an http:// or
+below), a directory (walked recursively, .html .htm .xhtml .shtml .css
+.eml .mht .mhtml .warc .warc.gz .wat .wat.gz files only), an http:// or
 https:// URL (fetched), or - for standard input.
 
 Detected from its content: a WARC or WAT archive starts with "WARC/",
@@ -46,7 +47,7 @@ starts with a header that parses (lines "Name: value" or folded
 continuations, up to an empty line) and holds a MIME-Version,
 Content-Type, Content-Base, Base or Content-Location field; anything
 else is HTML, so that a page whose first line reads "Note: moved" stays
-a page. -type html|mime|warc|wat forces the kind of standard input and
+a page. -type html|mime|warc|wat|css forces the kind of standard input and
 of the files named as INPUT.
 
 Output is one row per link, in document order, with the columns
@@ -54,7 +55,16 @@ Output is one row per link, in document order, with the columns
 where document is the INPUT (or the file found in a directory), followed
 by #POSITION for a part of a message (msg.eml#2.1), ref is the reference
 as written (character references decoded, white space trimmed) and url is
-its resolution. In TSV, a backslash, tab, newline or carriage return
+its resolution. element@attribute says where the link was found: an
+attribute (a@href, img@srcset, object@data, meta@content for a <meta
+http-equiv=refresh>, td@background, image@xlink:href...; docs/links.md
+lists them), a style attribute's url() (div@style), CSS in <style>
+(style@url, style@import) or a CSS document (css@url, css@import: a .css
+file, or a text/css part or response). -lazy adds the lazy-loading
+attributes of scripts' conventions (img@data-src, img@data-srcset...).
+With -context three columns follow url: text (an <a> element's anchor
+text, white space collapsed, at most 128 characters), rel and title (the
+element's attributes); in NDJSON the members "text", "rel" and "title". In TSV, a backslash, tab, newline or carriage return
 inside a value is written \\, \t, \n or \r. With -format ndjson each
 row is a JSON object with those names ("attribute" for element@attribute).
 
@@ -130,9 +140,11 @@ func runLinks(e *env, args []string) int {
 	maxBody := fs.Int64("max-body", base.DefaultMaxBody, "largest body fetched over http(s), in bytes")
 	maxRedirects := fs.Int("max-redirects", base.DefaultMaxRedirects, "most redirects followed for one http(s) INPUT")
 	denyPrivate := fs.Bool("deny-private", false, "refuse to connect to loopback, private, link-local and other special-use\naddresses, checked on the address dialled for every request and redirect\n(for URLs from untrusted sources); no proxy is used then")
-	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND`: html, mime,\nwarc or wat, instead of sniffing it (see above)")
+	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND`: html, mime,\nwarc, wat or css, instead of sniffing it (see above)")
 	lim := limitFlags(fs)
 	spec := specFlag(fs)
+	context := fs.Bool("context", false, "add the columns text, rel and title: an <a>'s anchor text (white space\ncollapsed, at most 128 characters) and the element's rel and title (see above)")
+	lazy := fs.Bool("lazy", false, "read the lazy-loading attributes too (data-src, data-srcset, ...: see above)")
 	differ := fs.String("differ", "", "write only the links whose resolution differs between the specifications\n`A,B` (such as rfc1808,whatwg), with both answers (see above)")
 	var c crawlFlags
 	c.define(fs)
@@ -164,6 +176,10 @@ func runLinks(e *env, args []string) int {
 		e.errorf("links: -differ: %v", err)
 		return exitUsage
 	}
+	if pair != nil && *context {
+		e.errorf("links: -context cannot be used with -differ")
+		return exitUsage
+	}
 	if pair != nil && *spec != relurl.RFC1808 {
 		e.errorf("links: -differ names the specifications; it cannot be used with -spec")
 		return exitUsage
@@ -192,6 +208,8 @@ func runLinks(e *env, args []string) int {
 		Limits:   lim.Limits,
 		Spec:     *spec,
 		Differ:   pair,
+		Context:  *context,
+		Lazy:     *lazy,
 		OutDir:   c.outDir,
 		Gzip:     c.gzip,
 		Jobs:     c.jobs,

@@ -50,6 +50,10 @@ type Config struct {
 	// limits); the zero value is the defaults.
 	Limits limits.Limits
 	Spec   relurl.Spec
+	// Context adds the columns text, rel and title (links.Link's, under
+	// links.Extractor.Context); Lazy reads the lazy-loading attributes
+	// too (links.Extractor.Lazy).
+	Context, Lazy bool
 	// Differ, when not nil, writes only the links whose resolution
 	// differs between Differ[0] and Differ[1], with both answers (see
 	// Rows.Differ and DifferHeader); the base is then established by
@@ -134,7 +138,7 @@ type job struct {
 }
 
 func (r *run) newJob(w io.Writer, mu *sync.Mutex) *job {
-	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: Rows{Format: r.Format, Differ: r.Differ}}
+	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: Rows{Format: r.Format, Differ: r.Differ, Context: r.Context}}
 	j.setLimits(r.lim)
 	return j
 }
@@ -150,7 +154,7 @@ func (j *job) setLimits(lim limits.Limits) {
 	}
 	j.walker = base.Walker{Limits: lim, Spec: spec}
 	j.fetcher.Spec, j.fetcher.Limits = spec, lim
-	j.x = links.Extractor{Spec: spec, Limits: lim}
+	j.x = links.Extractor{Spec: spec, Limits: lim, Context: j.Context, Lazy: j.Lazy}
 }
 
 // Run works on the inputs with c.Jobs goroutines and returns what it did.
@@ -322,6 +326,9 @@ func (j *job) report(msg string) {
 func (c *Config) header() string {
 	if c.Differ != nil {
 		return DifferHeader(*c.Differ)
+	}
+	if c.Context {
+		return TSVContextHeader
 	}
 	return TSVHeader
 }

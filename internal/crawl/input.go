@@ -28,6 +28,7 @@ const (
 	HTML
 	Message // a MIME message (RFC 822 header, MIME body)
 	Archive // a WARC or WAT file: see archive.go
+	CSS     // a CSS style sheet (text/css): its url() and @import links
 )
 
 // kindByName tells a document's kind from its file name extension.
@@ -40,6 +41,8 @@ func kindByName(name string) Kind {
 		return HTML
 	case ".eml", ".mht", ".mhtml":
 		return Message
+	case ".css":
+		return CSS
 	}
 	return Unknown
 }
@@ -184,11 +187,14 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 		}
 		kind = Sniff(br)
 	}
-	if kind == Message {
+	switch kind {
+	case Message:
 		j.message(name, func(w *base.Walker, fn func(*base.Part) error) error {
 			return w.WalkMessage(br, outer, fn)
 		})
-	} else {
+	case CSS:
+		j.css(name, br, outer)
+	default:
 		j.html(name, br, outer)
 	}
 	j.nfiles++
@@ -247,18 +253,20 @@ func isMIMEField(name []byte) bool {
 	return false
 }
 
-// ParseKind returns the kind named by -type: "html", "mime", "warc" or
-// "wat" (a WAT file is a WARC file: both are read as archives).
+// ParseKind returns the kind named by -type: "html", "mime", "warc",
+// "wat" (a WAT file is a WARC file: both are read as archives) or "css".
 func ParseKind(s string) (Kind, error) {
 	switch strings.ToLower(s) {
 	case "html":
 		return HTML, nil
 	case "mime":
 		return Message, nil
+	case "css":
+		return CSS, nil
 	case "warc", "wat":
 		return Archive, nil
 	}
-	return Unknown, fmt.Errorf("unknown input type %q: want html, mime, warc or wat", s)
+	return Unknown, fmt.Errorf("unknown input type %q: want html, mime, warc, wat or css", s)
 }
 
 // fetch retrieves an http(s) INPUT and extracts its links.
@@ -283,6 +291,8 @@ func (j *job) fetch(in string) bool {
 	switch {
 	case isHTMLType(mt):
 		j.html(in, bytes.NewReader(resp.Body), resp.Base)
+	case mt == "text/css":
+		j.css(in, bytes.NewReader(resp.Body), resp.Base)
 	case strings.HasPrefix(mt, "multipart/") || strings.HasPrefix(mt, "message/"):
 		// The response header is the entity's header, but in HTTP
 		// Content-Location does not set a base: Fetch has applied Base
@@ -293,7 +303,7 @@ func (j *job) fetch(in string) bool {
 			return w.WalkEntity(h, bytes.NewReader(resp.Body), base.Retrieved(resp.URL), fn)
 		})
 	default:
-		j.fail(in, fmt.Errorf("Content-Type %q is neither HTML nor a MIME message", mt))
+		j.fail(in, fmt.Errorf("Content-Type %q is neither HTML, CSS nor a MIME message", mt))
 	}
 	j.nfiles++
 	j.showProgress(false)
@@ -317,14 +327,25 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 			lastBaseErr = p.BaseErr
 			j.fail(name, p.BaseErr)
 		}
-		if !isHTMLType(p.MediaType) {
-			return nil
+		switch {
+		case isHTMLType(p.MediaType):
+			j.html(doc, p.Body, p.Base)
+		case p.MediaType == "text/css":
+			j.css(doc, p.Body, p.Base)
 		}
-		j.html(doc, p.Body, p.Base)
 		return nil
 	})
 	if err != nil {
 		j.fail(name, err)
+	}
+}
+
+// css extracts the links of one CSS style sheet and writes them.
+func (j *job) css(doc string, r io.Reader, outer base.Base) {
+	j.doc = doc
+	err := j.x.ExtractCSSBytes(newDocLimit(r, j.lim.Record), outer, j.writeBytes)
+	if err != nil {
+		j.fail(doc, err)
 	}
 }
 

@@ -29,6 +29,9 @@ const (
 // TSVHeader is the header line of TSV output.
 const TSVHeader = "document\tbase\tbase_source\telement@attribute\tref\turl\n"
 
+// TSVContextHeader is the header line of TSV output with Rows.Context.
+const TSVContextHeader = "document\tbase\tbase_source\telement@attribute\tref\turl\ttext\trel\ttitle\n"
+
 // Ext returns the file name extension of the format: ".tsv" or ".ndjson".
 func (f Format) Ext() string {
 	if f == NDJSON {
@@ -48,6 +51,10 @@ type Rows struct {
 	// differently by Differ[0] and by Differ[1] (a failure of WHATWG
 	// differs from every answer), in the differ format (see AppendRow).
 	Differ *[2]relurl.Spec
+	// Context appends the link's context after url: the columns text,
+	// rel and title (TSV), the members "text", "rel" and "title"
+	// (NDJSON). Not with Differ.
+	Context bool
 
 	dbase string            // the base of the last link resolved for Differ
 	dpb   relurl.ParsedBase // parsed by Differ[1]
@@ -79,9 +86,31 @@ func (r *Rows) Append(b []byte, doc string, k links.Link) []byte {
 			r.pdoc, r.pbase, r.psrc = doc, k.Base.URL, k.Base.Source
 			r.prefix = appendTSVDoc(r.prefix[:0], doc, k.Base)
 		}
-		return appendTSVEnd(appendTSVRef(append(b, r.prefix...), k), k.URL, d)
+		b = appendTSVEnd(appendTSVRef(append(b, r.prefix...), k), k.URL, d)
+	} else {
+		b = AppendRow(b, r.Format, doc, k, d)
 	}
-	return AppendRow(b, r.Format, doc, k, d)
+	if r.Context && d == nil {
+		b = appendContext(b, r.Format, k)
+	}
+	return b
+}
+
+// appendContext adds the context columns to the row that b ends with.
+func appendContext(b []byte, f Format, k links.Link) []byte {
+	if f == NDJSON {
+		b = b[:len(b)-len("}\n")]
+		b = jsonline.AppendField(b, false, "text", k.Text)
+		b = jsonline.AppendField(b, false, "rel", k.Rel)
+		b = jsonline.AppendField(b, false, "title", k.Title)
+		return append(b, "}\n"...)
+	}
+	b = b[:len(b)-1]
+	for _, v := range []string{k.Text, k.Rel, k.Title} {
+		b = append(b, '\t')
+		b = AppendTSV(b, v)
+	}
+	return append(b, '\n')
 }
 
 // AppendBytes is Append for a link as links.Extractor.ExtractBytes and
@@ -93,7 +122,8 @@ func (r *Rows) AppendBytes(b []byte, doc string, k *links.LinkBytes) []byte {
 // linkOf returns k as a Link whose Ref and URL view k's bytes: valid only
 // while they are.
 func linkOf(k *links.LinkBytes) links.Link {
-	return links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base, Err: k.Err}
+	return links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base, Err: k.Err,
+		Text: unsafeString(k.Text), Rel: unsafeString(k.Rel), Title: unsafeString(k.Title)}
 }
 
 // differ returns the answers of both specifications of r.Differ for link
