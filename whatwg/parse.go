@@ -826,18 +826,15 @@ func (b *builder) authority(p int) (Reason, int) {
 	return 0, last + 1
 }
 
-// host is the host state: the run from p up to ":" outside brackets or the
-// end of the authority, host-parsed and appended. It returns the end of the
-// run.
-func (b *builder) host(p int) (int, Reason, int) {
-	in := b.in
-	special := b.special()
+// hostRun returns the length of the host state's run at the start of s:
+// up to ":" outside brackets, or what ends the authority ("/", "?", "#",
+// and "\\" in a special URL). The parser and the host setters share it.
+func hostRun(s string, special bool) int {
 	inside := false
-	j := p
-	for ; j < len(in); j++ {
-		c := in[j]
+	for j := 0; j < len(s); j++ {
+		c := s[j]
 		if c == ':' && !inside || c == '/' || c == '?' || c == '#' || special && c == '\\' {
-			break
+			return j
 		}
 		if c == '[' {
 			inside = true
@@ -845,6 +842,16 @@ func (b *builder) host(p int) (int, Reason, int) {
 			inside = false
 		}
 	}
+	return len(s)
+}
+
+// host is the host state: the run from p up to ":" outside brackets or the
+// end of the authority, host-parsed and appended. It returns the end of the
+// run.
+func (b *builder) host(p int) (int, Reason, int) {
+	in := b.in
+	special := b.special()
+	j := p + hostRun(in[p:], special)
 	buf := in[p:j]
 	if buf == "" && (special || j < len(in) && in[j] == ':') {
 		return j, HostMissing, p

@@ -163,19 +163,7 @@ func (u URL) setHost(value string, hostnameOnly bool) URL {
 		return u.withHost(host, u.hasPort(), u.Port())
 	}
 	// The host state (or hostname state) with a state override.
-	inside := false
-	j := 0
-	for ; j < len(v); j++ {
-		c := v[j]
-		if c == ':' && !inside || c == '/' || c == '?' || c == '#' || special && c == '\\' {
-			break
-		}
-		if c == '[' {
-			inside = true
-		} else if c == ']' {
-			inside = false
-		}
-	}
+	j := hostRun(v, special)
 	buf := v[:j]
 	if j < len(v) && v[j] == ':' {
 		if buf == "" || hostnameOnly {
