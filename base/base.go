@@ -37,6 +37,7 @@ import (
 	"strconv"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -96,7 +97,7 @@ func Retrieved(url string) Base {
 func (b Base) Within(href string, src Source, spec relurl.Spec, lim limits.Limits) (Base, error) {
 	max := lim.Resolve().URL
 	fail := func(err error, n int) (Base, error) {
-		return b, &FallbackError{Source: src, Offset: -1, Value: excerpt(href, len(href)), Length: n, Outer: b, Err: err}
+		return b, &FallbackError{Source: src, Offset: -1, Value: quote.Excerpt(href, len(href)), Length: n, Outer: b, Err: err}
 	}
 	if len(href) > max {
 		return fail(&limits.Error{Limit: "URL", Max: int64(max)}, len(href))
@@ -156,7 +157,7 @@ func (e *FallbackError) Error() string {
 	}
 	outer := "none"
 	if e.Outer.Source != None {
-		outer = e.Outer.Source.String() + " " + excerpt(e.Outer.URL, len(e.Outer.URL))
+		outer = e.Outer.Source.String() + " " + quote.Excerpt(e.Outer.URL, len(e.Outer.URL))
 	}
 	return fmt.Sprintf("%s%s not used (%s); the base is the one outside it: %s", at, what, why, outer)
 }

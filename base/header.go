@@ -2,6 +2,7 @@ package base
 
 import (
 	"fmt"
+	"github.com/relurl/relurl/internal/quote"
 	"net/textproto"
 	"strings"
 
@@ -21,7 +22,7 @@ type HeaderError struct {
 // Error returns the header name, the start of its value (at most 120
 // bytes, with the value's length when longer), the reason and the offset.
 func (e *HeaderError) Error() string {
-	return fmt.Sprintf("%s header %s: %s (at byte %d)", e.Name, excerpt(e.Value, len(e.Value)), e.Reason, e.Offset)
+	return fmt.Sprintf("%s header %s: %s (at byte %d)", e.Name, quote.Excerpt(e.Value, len(e.Value)), e.Reason, e.Offset)
 }
 
 // Headers that embed a base in a message, innermost rule first: RFC 1808

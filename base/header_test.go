@@ -145,32 +145,3 @@ func TestHeaderErrorLong(t *testing.T) {
 		t.Errorf("short value: %q", got)
 	}
 }
-
-func TestExcerpt(t *testing.T) {
-	tests := []struct {
-		in   string
-		n    int
-		want string
-	}{
-		{"short", 5, `"short"`},
-		{"short", -1, `"short"...`},
-		{strings.Repeat("a", 120), 120, `"` + strings.Repeat("a", 120) + `"`},
-		{strings.Repeat("a", 121), 121, `"` + strings.Repeat("a", 120) + `"... (121 bytes)`},
-		// A character is not cut.
-		{strings.Repeat("a", 119) + "é", 121, `"` + strings.Repeat("a", 119) + `"... (121 bytes)`},
-	}
-	for _, tt := range tests {
-		if got := excerpt(tt.in, tt.n); got != tt.want {
-			t.Errorf("excerpt(%.20q..., %d) = %q, want %q", tt.in, tt.n, got, tt.want)
-		}
-	}
-	// Bytes that need escaping: the quoted form stays short.
-	for _, c := range []string{"\x00", "\xff", "\u2028", "\"", "é"} {
-		in := strings.Repeat(c, 1000)
-		got := excerpt(in, len(in))
-		q, _, _ := strings.Cut(got, "...")
-		if len(q) > maxExcerpt+2 || len(q) < maxExcerpt/2 || !strings.HasSuffix(got, fmt.Sprintf("(%d bytes)", len(in))) {
-			t.Errorf("excerpt of %q x 1000: %d bytes: %s", c, len(got), got)
-		}
-	}
-}

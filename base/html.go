@@ -8,6 +8,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/htmlbase"
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -49,7 +50,7 @@ func FromHTML(r io.Reader, outer Base, spec relurl.Spec, lim limits.Limits) (Bas
 	var head htmlbase.HeadTracker
 	var off int64 // of the current token
 	tooBig := func(raw []byte) error {
-		return &HTMLError{Offset: off, What: "token " + excerpt(raw, -1), Err: &limits.Error{Limit: "Token", Max: int64(lim.Token)}}
+		return &HTMLError{Offset: off, What: "token " + quote.Excerpt(raw, -1), Err: &limits.Error{Limit: "Token", Max: int64(lim.Token)}}
 	}
 	for {
 		tt := z.Next()

@@ -15,6 +15,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/header"
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -304,7 +305,7 @@ func (wk *walk) entity(h textproto.MIMEHeader, src *source, outer Base, baseErr 
 	if ct := h.Get("Content-Type"); ct != "" {
 		mediaType, params, err = mime.ParseMediaType(ct)
 		if err != nil {
-			return fail(fmt.Errorf("Content-Type %s: %w", excerpt(ct, len(ct)), err))
+			return fail(fmt.Errorf("Content-Type %s: %w", quote.Excerpt(ct, len(ct)), err))
 		}
 	}
 	body, encoded, err := decodeTransfer(h, src)
@@ -342,7 +343,7 @@ func (wk *walk) multipart(src *source, b Base, baseErr error, pos, mediaType str
 		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s without a boundary parameter", mediaType)}
 	}
 	if len(boundary) > maxBoundary {
-		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s boundary of %d bytes %s, longer than %d", mediaType, len(boundary), excerpt(boundary, len(boundary)), maxBoundary)}
+		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s boundary of %d bytes %s, longer than %d", mediaType, len(boundary), quote.Excerpt(boundary, len(boundary)), maxBoundary)}
 	}
 	childType := "text/plain"
 	if mediaType == "multipart/digest" {
@@ -351,12 +352,12 @@ func (wk *walk) multipart(src *source, b Base, baseErr error, pos, mediaType str
 	pr := &partReader{src: src, delim: []byte("\n--" + boundary)}
 	// The preamble, of any length, up to the first delimiter.
 	if _, err := io.Copy(io.Discard, pr); err != nil {
-		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s with no part (boundary %s not found)", mediaType, excerpt(boundary, len(boundary)))}
+		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s with no part (boundary %s not found)", mediaType, quote.Excerpt(boundary, len(boundary)))}
 	}
 	// One buffer for the parts in turn: it holds no more than one part.
 	child := &source{br: wk.buffer(0, depth, pr, max(bufSize, 2*len(pr.delim)+8))}
 	truncated := func(pos string, err error) error {
-		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s truncated: no closing delimiter (boundary %s): %w", mediaType, excerpt(boundary, len(boundary)), err)}
+		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s truncated: no closing delimiter (boundary %s): %w", mediaType, quote.Excerpt(boundary, len(boundary)), err)}
 	}
 	for i := 1; ; i++ {
 		last, err := pr.delimiter()
@@ -565,7 +566,7 @@ func decodeTransfer(h textproto.MIMEHeader, body io.Reader) (r io.Reader, encode
 	case "quoted-printable":
 		return quotedprintable.NewReader(&qpSplitter{r: body}), true, nil
 	}
-	return nil, false, fmt.Errorf("unknown Content-Transfer-Encoding %s", excerpt(cte, len(cte)))
+	return nil, false, fmt.Errorf("unknown Content-Transfer-Encoding %s", quote.Excerpt(cte, len(cte)))
 }
 
 // qpLine is the longest line qpSplitter passes: well under the 4 KiB line

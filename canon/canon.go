@@ -23,7 +23,7 @@
 package canon
 
 import (
-	"strconv"
+	"github.com/relurl/relurl/internal/quote"
 	"strings"
 )
 
@@ -127,14 +127,8 @@ type Error struct {
 	Err   error
 }
 
-const excerptMax = 120
-
 func (e *Error) Error() string {
-	q := strconv.Quote(e.Input)
-	if len(e.Input) > excerptMax {
-		q = strconv.Quote(e.Input[:excerptMax]) + "... (" + strconv.Itoa(len(e.Input)) + " bytes)"
-	}
-	return "canon: " + e.Op + " " + q + ": " + e.Err.Error()
+	return "canon: " + e.Op + " " + quote.Excerpt(e.Input, len(e.Input)) + ": " + e.Err.Error()
 }
 
 // Unwrap returns the cause.

@@ -1,6 +1,10 @@
 package whatwg
 
-import "strconv"
+import (
+	"strconv"
+
+	qt "github.com/relurl/relurl/internal/quote" // whatwg tests declare a quote
+)
 
 // Reason is why the basic URL parser returned failure. Its values are the
 // validation errors of the URL Standard that end in "return failure", named
@@ -95,14 +99,9 @@ type Error struct {
 	Base   bool // Input is the base given to Resolve, not the reference
 }
 
-const excerptMax = 120
-
 func (e *Error) Error() string {
 	in := e.Input
-	q := strconv.Quote(in)
-	if len(in) > excerptMax {
-		q = strconv.Quote(in[:excerptMax]) + "... (" + strconv.Itoa(len(in)) + " bytes)"
-	}
+	q := qt.Excerpt(in, len(in))
 	what := "whatwg: parse "
 	if e.Base {
 		what = "whatwg: parse base "

@@ -64,7 +64,11 @@ type hostileResult struct {
 	stdout, stderr capture
 	code           int
 	rss            int64 // peak resident set size, bytes
-	elapsed        time.Duration
+	// hwm is the child's own peak resident set (VmHWM), as last sampled
+	// by the watchdog: rss, from wait4, also counts the test binary's
+	// peak, which the child inherits when os/exec starts it (vfork).
+	hwm     int64
+	elapsed time.Duration
 }
 
 // runHostile runs the built relurl with args and stdin (nil for none),
@@ -82,8 +86,10 @@ func runHostile(t *testing.T, stdin io.Reader, args ...string) *hostileResult {
 	done := make(chan struct{})
 	var killed atomic.Bool
 	var slow atomic.Bool
+	var hwm atomic.Int64
 	go func() {
 		statm := fmt.Sprintf("/proc/%d/statm", cmd.Process.Pid)
+		status := fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)
 		for {
 			select {
 			case <-done:
@@ -99,6 +105,13 @@ func runHostile(t *testing.T, stdin io.Reader, args ...string) *hostileResult {
 			if b, err := os.ReadFile(statm); err == nil {
 				fmt.Sscan(string(b), &size, &resident)
 			}
+			if b, err := os.ReadFile(status); err == nil {
+				if _, v, ok := strings.Cut(string(b), "VmHWM:"); ok {
+					var kb int64
+					fmt.Sscan(v, &kb)
+					hwm.Store(max(hwm.Load(), kb<<10))
+				}
+			}
 			if resident*int64(os.Getpagesize()) > killRSS {
 				killed.Store(true)
 				cmd.Process.Kill()
@@ -108,6 +121,7 @@ func runHostile(t *testing.T, stdin io.Reader, args ...string) *hostileResult {
 	}()
 	err := cmd.Wait()
 	close(done)
+	r.hwm = hwm.Load()
 	r.elapsed = time.Since(start)
 	if killed.Load() {
 		t.Errorf("relurl %s: killed, resident set over %d MiB", shortArgs(args), killRSS>>20)
@@ -125,8 +139,8 @@ func runHostile(t *testing.T, stdin io.Reader, args ...string) *hostileResult {
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		r.rss = ru.Maxrss << 10 // kilobytes on Linux
 	}
-	t.Logf("relurl %s: exit %d, %d bytes out, %d bytes err, peak RSS %d MiB, %v",
-		shortArgs(args), r.code, r.stdout.n, r.stderr.n, r.rss>>20, r.elapsed.Round(time.Millisecond))
+	t.Logf("relurl %s: exit %d, %d bytes out, %d bytes err, peak RSS %d MiB (own %d MiB), %v",
+		shortArgs(args), r.code, r.stdout.n, r.stderr.n, r.rss>>20, r.hwm>>20, r.elapsed.Round(time.Millisecond))
 	return r
 }
 

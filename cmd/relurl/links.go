@@ -38,8 +38,10 @@ INPUT is an HTML file, a CSS file (.css), a MIME message (.eml, .mht,
 WARC or WAT web archive
 (.warc, .warc.gz, .wat, .wat.gz, or detected from its content; see
 below), a directory (walked recursively, .html .htm .xhtml .shtml .css
-.eml .mht .mhtml .warc .warc.gz .wat .wat.gz files only), an http:// or
-https:// URL (fetched), or - for standard input.
+.eml .mht .mhtml .warc .warc.gz .wat .wat.gz files only, the HTML and
+MIME ones also gzipped: .html.gz), an http:// or https:// URL (fetched),
+or - for standard input. A gzip-compressed or UTF-16 document is decoded
+first, from any INPUT.
 
 Detected from its content: a WARC or WAT archive starts with "WARC/",
 plain or gzipped. Otherwise an input is a MIME message only when it

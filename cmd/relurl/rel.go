@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/quote"
 )
 
 const relHelp = `
@@ -132,7 +132,7 @@ func (r *relativizer) emit(b relurl.URL, target, where string, ok bool) {
 			r.f.out.Write(r.buf)
 		} else {
 			r.f.reject("%s: no reference resolves to %s against base %s (%s)%s",
-				where, relQuote(target), relQuote(b.String()), specSection(r.spec), unreachableHint(b))
+				where, quote.Excerpt(target, len(target)), quote.Excerpt(b.String(), len(b.String())), specSection(r.spec), unreachableHint(b))
 		}
 	}
 	r.f.out.WriteByte('\n')
@@ -159,15 +159,4 @@ func unreachableHint(b relurl.URL) string {
 		return ": the target has no scheme, and every reference but the empty one resolves to a URL with the base's"
 	}
 	return ""
-}
-
-// relMaxQuote bounds how much of a URL an error message shows.
-const relMaxQuote = 80
-
-// relQuote quotes s for an error message, cutting a long s.
-func relQuote(s string) string {
-	if len(s) <= relMaxQuote {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(s[:relMaxQuote]) + fmt.Sprintf("... (%d bytes)", len(s))
 }

@@ -15,14 +15,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/textproto"
 	"strconv"
 	"strings"
 	"unsafe"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/body"
 	"github.com/relurl/relurl/internal/htmlbase"
+	"github.com/relurl/relurl/internal/media"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/wat"
 	"github.com/relurl/relurl/limits"
@@ -120,6 +121,7 @@ type Reader struct {
 
 	x    links.Extractor
 	wr   *warc.Reader // kept from one Read to the next, with its buffers
+	body body.Decoder // decodes each HTML body, with its buffers
 	doc  string       // the document of the link given to give
 	give func(*links.LinkBytes) error
 }
@@ -183,32 +185,26 @@ func (a *Reader) record(doc string, rec *warc.Record) Kind {
 	switch {
 	case rec.IsHTTPResponse():
 		return a.httpRecord(doc, rec)
-	case strings.EqualFold(rec.Type, "resource") && isHTML(mediaType(rec.ContentType)):
-		a.html(doc, rec.Block, base.Retrieved(rec.TargetURI)) // 3.3
+	case strings.EqualFold(rec.Type, "resource") && media.IsHTML(media.Type(rec.ContentType)):
+		a.html(doc, rec.Block, media.Charset(rec.ContentType), base.Retrieved(rec.TargetURI)) // 3.3
 		return Page
-	case strings.EqualFold(rec.Type, "metadata") && mediaType(rec.ContentType) == "application/json":
+	case strings.EqualFold(rec.Type, "metadata") && media.Type(rec.ContentType) == "application/json":
 		return a.watRecord(doc, rec)
 	}
 	return Skipped
 }
 
-// mediaType returns the media type of a Content-Type value, lower case
-// and without parameters, or "" when it cannot be parsed.
-func mediaType(ct string) string {
-	mt, _, err := mime.ParseMediaType(ct)
-	if err != nil {
-		return ""
-	}
-	return mt
-}
-
-// isHTML reports whether the media type mt is an HTML one.
-func isHTML(mt string) bool { return mt == "text/html" || mt == "application/xhtml+xml" }
-
 // html extracts the links of one HTML document whose base, before its
-// BASE element, is outer.
-func (a *Reader) html(doc string, r io.Reader, outer base.Base) {
-	err := a.Extractor.ExtractBytes(r, outer, func(k *links.LinkBytes) error { return a.Link(doc, k) })
+// BASE element, is outer, its body read from r and its media type's
+// charset parameter charset. A compressed or UTF-16 body is decoded
+// first (package body).
+func (a *Reader) html(doc string, r io.Reader, charset string, outer base.Base) {
+	text, _, err := a.body.Decode(r, charset, a.Limits.Resolve().Record)
+	if err != nil {
+		a.Error(&DocError{doc, err})
+		return
+	}
+	err = a.Extractor.ExtractBytes(text, outer, func(k *links.LinkBytes) error { return a.Link(doc, k) })
 	if err != nil {
 		a.Error(&DocError{doc, err})
 	}
@@ -232,7 +228,7 @@ func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 	// 3.1: the HTTP header's Base and Content-Base, inside the retrieval
 	// URL; the BASE element inside that is Extract's.
 	outer := a.headerBase(doc, resp.Header, retrieved)
-	a.html(doc, resp.Body, outer)
+	a.html(doc, resp.Body, media.Charset(resp.Header.Get("Content-Type")), outer)
 	return Page
 }
 
@@ -270,75 +266,138 @@ func (a *Reader) redirect(doc string, retrieved base.Base, loc string) {
 	}
 }
 
-// watRecord gives the links a WAT record holds.
+// errStop stops the decoding of a WAT record whose links are not given.
+var errStop = errors.New("stop")
+
+// watRecord gives the links a WAT record holds as the decoder reads them,
+// the record never held whole (docs/design.md#wat-limits): what the record
+// is and the base of its links are settled by what comes before its first
+// link, as Common Crawl's writer orders it (a field bearing on them that
+// comes later is reported, see wat.Record.Late), or by the whole record
+// when it has no link.
 func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
-	w, err := wat.Decode(rec.Block)
-	if err != nil {
+	var (
+		settled   bool
+		kind      Kind
+		b         base.Base
+		retrieved base.Base
+		loc       string
+		linkErr   error
+		// Links over the URL limit are reported once for the record, the
+		// first counting the others, as links.Extractor does for a
+		// document.
+		long *links.LimitError
+	)
+	tooLong := func(le *links.LimitError) {
+		if long == nil {
+			long = le
+		} else {
+			long.More++
+		}
+	}
+	settle := func(w *wat.Record) {
+		settled = true
+		kind, b, retrieved, loc = a.watBase(doc, rec, w)
+	}
+	w, err := wat.Decode(rec.Block, a.Limits, func(w *wat.Record, k *wat.Link) error {
+		if !settled {
+			settle(w)
+		}
+		if kind != Page {
+			return errStop
+		}
+		elem, attr := watPath(k.Path)
+		if k.Cut {
+			// Cut by the decoder, the url is over the URL limit: counted
+			// with its length in the JSON, not given.
+			// A WAT link has no offset in its document (-1), as
+			// Extractor.ResolveBytes reports it.
+			tooLong(&links.LimitError{Offset: -1, Element: elem, Attr: attr, Length: k.URLLen,
+				Err: &limits.Error{Limit: "URL", Max: int64(a.Extractor.Limits.Resolve().URL)}})
+			return nil
+		}
+		ref := string(htmlbase.TrimSpace([]byte(k.URL)))
+		err := a.link(doc, elem, attr, ref, b)
+		if le, ok := err.(*links.LimitError); ok {
+			tooLong(le)
+			return nil
+		}
+		if err != nil {
+			linkErr = err
+			return errStop
+		}
+		return nil
+	})
+	if err != nil && err != errStop {
 		var we *warc.Error
 		if !errors.As(err, &we) {
 			we = &warc.Error{File: a.File, Offset: rec.Offset, Err: fmt.Errorf("%w: %v", wat.ErrJSON, err)}
 		}
 		a.Error(we)
-		return Failed
+		if !settled || kind != Page || w.Links == 0 {
+			return Failed
+		}
+		// The links before the error were given.
 	}
+	if !settled {
+		settle(w)
+	}
+	if linkErr != nil {
+		a.Error(&DocError{doc, linkErr})
+	}
+	if long != nil {
+		a.Error(&DocError{doc, long})
+	}
+	if w.Late != "" && w.Links > 0 && kind == Page {
+		a.Error(&DocError{doc, fmt.Errorf("WAT field %s comes after the first link: the links before it were resolved without it", w.Late)})
+	}
+	if kind == Redirect {
+		a.redirect(doc, retrieved, loc)
+	}
+	return kind
+}
+
+// watBase returns what a WAT record is, from what was read of it, and
+// the base of its links: the recorded Head.Base (3.1, established inside
+// the header base), else the header base (3.1), else the retrieval URL
+// (3.3); for a redirect, the retrieval URL and the Location.
+func (a *Reader) watBase(doc string, rec *warc.Record, w *wat.Record) (kind Kind, b, retrieved base.Base, loc string) {
 	target := w.TargetURI
 	if target == "" {
 		target = rec.TargetURI
 	}
-	retrieved := base.Retrieved(target) // 3.3
+	retrieved = base.Retrieved(target) // 3.3
 	if loc, ok := w.Redirect(); ok {
-		a.redirect(doc, retrieved, loc)
-		return Redirect
+		return Redirect, b, retrieved, loc
 	}
 	if !w.HTML {
-		return Skipped
+		return Skipped, b, retrieved, ""
 	}
 	if target == "" {
 		a.Error(&warc.Error{File: a.File, Offset: rec.Offset, Err: fmt.Errorf("%w in WAT record %s", warc.ErrMissingTargetURI, rec.ID)})
-		return Failed
+		return Failed, b, retrieved, ""
 	}
 	// 3.1: the recorded header's Base and Content-Base, inside the
 	// retrieval URL.
-	b := a.headerBase(doc, w.Header, retrieved)
+	b = a.headerBase(doc, w.Header, retrieved)
 	if w.HasBase {
 		// 3.1: the BASE href, established inside the layer outside as
 		// links.Extractor establishes a BASE href (base.Base.Within): one
-		// that is not used leaves the outer base, reported once.
+		// that is not used leaves the outer base, reported once. A
+		// Head.Base the decoder cut is over the URL limit, and its length
+		// is the one in the JSON.
 		href := string(htmlbase.TrimSpace([]byte(w.Base)))
 		var err error
 		if b, err = b.Within(href, base.HTML, a.Extractor.Spec, a.Extractor.Limits); err != nil {
-			err.(*base.FallbackError).Name = "WAT Head.Base"
+			fe := err.(*base.FallbackError)
+			fe.Name = "WAT Head.Base"
+			if w.BaseLen > int64(len(w.Base)) {
+				fe.Length = int(w.BaseLen)
+			}
 			a.Error(&DocError{doc, err})
 		}
 	}
-	// Links over the URL limit are reported once for the record, the
-	// first counting the others, as links.Extractor does for a document.
-	var long *links.LimitError
-	defer func() {
-		if long != nil {
-			a.Error(&DocError{doc, long})
-		}
-	}()
-	for _, list := range [][]wat.Link{w.HeadLinks, w.Links} {
-		for _, k := range list {
-			elem, attr := watPath(k.Path)
-			ref := string(htmlbase.TrimSpace([]byte(k.URL)))
-			err := a.link(doc, elem, attr, ref, b)
-			if le, ok := err.(*links.LimitError); ok {
-				if long == nil {
-					long = le
-				} else {
-					long.More++
-				}
-				continue
-			}
-			if err != nil {
-				a.Error(&DocError{doc, err})
-				return Page
-			}
-		}
-	}
-	return Page
+	return Page, b, retrieved, ""
 }
 
 // watPath turns a WAT link path such as "A@/href" into the element and

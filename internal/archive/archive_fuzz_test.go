@@ -30,6 +30,13 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte("WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 300\r\n\r\n" + strings.Repeat("<a href=x>", 30) + "\r\n\r\n"))                                                                                                           // a record over the Record limit
 	f.Add([]byte("WARC/1.0\r\nWARC-Type: resource\r\nX: y\r\n" + strings.Repeat(" z\r\n", 200) + "WARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 9\r\n\r\n<a href=y>\r\n\r\n"))                                                                                              // a folded header over HeaderBlock
 	f.Add([]byte("WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: 500\r\n\r\n<a href=a>\r\n\r\nWARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://b/\r\nContent-Type: text/html\r\nContent-Length: 10\r\n\r\n<a href=b>\r\n\r\n")) // Content-Length past the next record: its link stays its own
+	// Seeds for issue 23: a UTF-16 resource record, a gzip one, a WAT
+	// record with a url over fuzzLimits.URL and a base field after its
+	// links.
+	w.Write(warctest.Record{Type: "resource", TargetURI: "http://u/", ContentType: "text/html; charset=utf-16", Block: []byte("<\x00a\x00 \x00h\x00r\x00e\x00f\x00=\x00x\x00>\x00")})
+	w.Write(warctest.Record{Type: "resource", TargetURI: "http://z/", ContentType: "text/html", Block: []byte("\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\xb3IT\xc8(JM\xb3\xad\xb0\x03\x00M\x9b3\x98\n\x00\x00\x00")})
+	w.Write(watRecord("http://w/", `{"HTML-Metadata":{"Links":[{"url":"`+strings.Repeat("u", 100)+`"},{"url":"g"}],"Head":{"Base":"b/"}}}`))
+	f.Add(b.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for i, lim := range []limits.Limits{{}, fuzzLimits} {
 			// The specification varies with the input.

@@ -273,26 +273,6 @@ func TestWATPath(t *testing.T) {
 	}
 }
 
-func TestMediaType(t *testing.T) {
-	for _, c := range []struct {
-		ct, mt string
-		html   bool
-	}{
-		{"text/html", "text/html", true},
-		{"Text/HTML; charset=UTF-8", "text/html", true},
-		{"application/xhtml+xml", "application/xhtml+xml", true},
-		{"application/json", "application/json", false},
-		{"text/plain", "text/plain", false},
-		{"text/html; =", "", false},
-		{"", "", false},
-	} {
-		mt := mediaType(c.ct)
-		if mt != c.mt || isHTML(mt) != c.html {
-			t.Errorf("mediaType(%q) = %q (HTML %v), want %q (%v)", c.ct, mt, isHTML(mt), c.mt, c.html)
-		}
-	}
-}
-
 // TestReaderAgain reads archives of each kind one after another with one
 // Reader, as a job of the links command does, and checks that each gives
 // what a new Reader gives.

@@ -23,6 +23,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/archive"
+	"github.com/relurl/relurl/internal/body"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
 )
@@ -124,6 +125,8 @@ type job struct {
 	fetcher base.Fetcher
 	walker  base.Walker
 	x       links.Extractor
+	body    body.Decoder   // decodes the body of each HTML document
+	inBody  body.Decoder   // decodes a file or standard input before it is sniffed
 	arch    archive.Reader // reads the job's archives, one after another
 	br      *bufio.Reader  // reads the job's other inputs, one after another
 	cr      countingReader // under br

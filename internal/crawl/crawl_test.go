@@ -123,6 +123,8 @@ func TestDocLimit(t *testing.T) {
 	}
 }
 
+// TestCapLine: an error line is cut in its middle (the excerpts in it are
+// internal/quote's, tested there).
 func TestCapLine(t *testing.T) {
 	long := strings.Repeat("a", 100<<10)
 	msg := "doc: " + long + ": the reason"

@@ -18,6 +18,7 @@ import (
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/fileurl"
 	"github.com/relurl/relurl/internal/header"
+	"github.com/relurl/relurl/internal/media"
 )
 
 // Kind is the kind of a local document.
@@ -36,7 +37,9 @@ func kindByName(name string) Kind {
 	if isArchiveName(name) {
 		return Archive
 	}
-	switch strings.ToLower(filepath.Ext(name)) {
+	// A compressed document (".html.gz") is decompressed by package
+	// body, as gzip on standard input is.
+	switch strings.ToLower(filepath.Ext(strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ"))) {
 	case ".html", ".htm", ".xhtml", ".xht", ".shtml":
 		return HTML
 	case ".eml", ".mht", ".mhtml":
@@ -185,17 +188,26 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 			j.archive(name, br)
 			return
 		}
-		kind = Sniff(br)
+	}
+	// A compressed or UTF-16 document is decoded before its kind is
+	// sniffed (package body), the charset unknown.
+	text, _, err := j.inBody.Decode(br, "", j.lim.Record)
+	if err != nil {
+		j.fail(name, err)
+		return
+	}
+	if kind == Unknown {
+		kind = Sniff(text)
 	}
 	switch kind {
 	case Message:
 		j.message(name, func(w *base.Walker, fn func(*base.Part) error) error {
-			return w.WalkMessage(br, outer, fn)
+			return w.WalkMessage(text, outer, fn)
 		})
 	case CSS:
-		j.css(name, br, outer)
+		j.css(name, text, outer)
 	default:
-		j.html(name, br, outer)
+		j.extract(name, text, outer)
 	}
 	j.nfiles++
 	j.showProgress(false)
@@ -281,16 +293,18 @@ func (j *job) fetch(in string) bool {
 		j.fail(in, resp.BaseErr)
 	}
 	ct := resp.Header.Get("Content-Type")
-	mt := "text/html"
+	mt, charset := "text/html", ""
 	if ct != "" {
-		if mt, _, err = mime.ParseMediaType(ct); err != nil {
+		var params map[string]string
+		if mt, params, err = mime.ParseMediaType(ct); err != nil {
 			j.fail(in, fmt.Errorf("Content-Type %q: %w", ct, err))
 			return true
 		}
+		charset = params["charset"]
 	}
 	switch {
-	case isHTMLType(mt):
-		j.html(in, bytes.NewReader(resp.Body), resp.Base)
+	case media.IsHTML(mt):
+		j.html(in, bytes.NewReader(resp.Body), charset, resp.Base)
 	case mt == "text/css":
 		j.css(in, bytes.NewReader(resp.Body), resp.Base)
 	case strings.HasPrefix(mt, "multipart/") || strings.HasPrefix(mt, "message/"):
@@ -310,10 +324,6 @@ func (j *job) fetch(in string) bool {
 	return true
 }
 
-func isHTMLType(mt string) bool {
-	return mt == "text/html" || mt == "application/xhtml+xml"
-}
-
 // message walks a message and extracts the links of its HTML parts, each
 // one a document named name#POSITION.
 func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) error) error) {
@@ -328,8 +338,8 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 			j.fail(name, p.BaseErr)
 		}
 		switch {
-		case isHTMLType(p.MediaType):
-			j.html(doc, p.Body, p.Base)
+		case media.IsHTML(p.MediaType):
+			j.html(doc, p.Body, p.Params["charset"], p.Base)
 		case p.MediaType == "text/css":
 			j.css(doc, p.Body, p.Base)
 		}
@@ -349,8 +359,21 @@ func (j *job) css(doc string, r io.Reader, outer base.Base) {
 	}
 }
 
-// html extracts the links of one HTML document and writes them.
-func (j *job) html(doc string, r io.Reader, outer base.Base) {
+// html extracts the links of one HTML document, its body read from r
+// and its media type's charset parameter charset, and writes them. A
+// compressed or UTF-16 body is decoded first (package body).
+func (j *job) html(doc string, r io.Reader, charset string, outer base.Base) {
+	text, _, err := j.body.Decode(r, charset, j.lim.Record)
+	if err != nil {
+		j.fail(doc, err)
+		return
+	}
+	j.extract(doc, text, outer)
+}
+
+// extract extracts the links of one HTML document, its body decoded,
+// and writes them.
+func (j *job) extract(doc string, r io.Reader, outer base.Base) {
 	j.doc = doc
 	err := j.x.ExtractBytes(newDocLimit(r, j.lim.Record), outer, j.writeBytes)
 	if err != nil {

@@ -36,8 +36,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -56,13 +56,10 @@ var (
 	ErrContinuation = errors.New("header starts with a continuation line")
 )
 
-// maxQuoted is how many bytes of a bad line an Error keeps to quote.
-const maxQuoted = 120
-
 // An Error reports a header that breaks the grammar or a bound.
 type Error struct {
 	Offset int    // of the line, in bytes from where Read began
-	Line   []byte // the line's first bytes, at most 120
+	Line   []byte // the line's first bytes, at most quote.MaxExcerpt
 	Len    int    // the line's length
 	Err    error  // one of the Err* above, and a *limits.Error for a bound
 }
@@ -71,28 +68,7 @@ func (e *Error) Error() string {
 	if e.Line == nil && e.Len == 0 {
 		return e.Err.Error()
 	}
-	return fmt.Sprintf("%v %s", e.Err, quote(e.Line, e.Len))
-}
-
-// quote quotes the first bytes b of a line of n bytes, so that the quoted
-// form stays within about maxQuoted bytes however many bytes need
-// escaping (binary garbage quotes four times its size), with n when b is
-// not all of the line.
-func quote(b []byte, n int) string {
-	for {
-		q := strconv.Quote(string(b))
-		if len(q) <= maxQuoted+2 {
-			if n > len(b) {
-				q += "... (" + strconv.Itoa(n) + " bytes)"
-			}
-			return q
-		}
-		// Escapes take up to 10 bytes for 1 to 4 input bytes.
-		b = b[:len(b)-max(1, (len(q)-maxQuoted-2)/10)]
-		for len(b) > 0 && !utf8.Valid(b[max(0, len(b)-utf8.UTFMax):]) && !utf8.RuneStart(b[len(b)-1]) {
-			b = b[:len(b)-1]
-		}
-	}
+	return fmt.Sprintf("%v %s", e.Err, quote.Excerpt(e.Line, e.Len))
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -142,7 +118,7 @@ func (e *LongLine) Is(target error) bool { return target == ErrLong }
 // outside a header (a WARC version line, an HTTP status line) reports its
 // ReadLine's *LongLine with it too.
 func LongError(line []byte, long *LongLine, maxLine int) *Error {
-	q := line[:min(len(line), maxQuoted, maxLine)]
+	q := line[:min(len(line), quote.MaxExcerpt, maxLine)]
 	return &Error{Line: bytes.Clone(q), Len: long.Len, Err: fmt.Errorf("%w: %w", ErrLineTooLong, &limits.Error{Limit: "HeaderLine", Max: int64(maxLine)})}
 }
 
@@ -195,7 +171,7 @@ func (r *Reader) Read(lr Lines, used int, field func(name, value []byte) error) 
 			return n, e
 		}
 		fail := func(e error) (int, error) {
-			return n, &Error{Offset: off, Line: bytes.Clone(line[:min(len(line), maxQuoted)]), Len: len(line), Err: e}
+			return n, &Error{Offset: off, Line: bytes.Clone(line[:min(len(line), quote.MaxExcerpt)]), Len: len(line), Err: e}
 		}
 		if used+n > r.MaxBlock {
 			return fail(fmt.Errorf("%w: %w", ErrTooLarge, &limits.Error{Limit: "HeaderBlock", Max: int64(r.MaxBlock)}))

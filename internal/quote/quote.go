@@ -1,5 +1,8 @@
 // Package quote shows strings in traces and messages: short, printable,
-// and unambiguous.
+// and unambiguous. It is the one place for both: Excerpt quotes bad input
+// in every reader's errors (its beginning, which locates it in the
+// file), Quote a value in a trace (both ends, as a resolution's answer
+// is decided at the end of a path as often as at its start).
 package quote
 
 import (

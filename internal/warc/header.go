@@ -63,12 +63,3 @@ func readHeader(lr header.Lines, hr *header.Reader, used int, check func(name, v
 	}
 	return h, err
 }
-
-// excerpt quotes at most 120 bytes of b for an error message, with b's
-// length when it is cut.
-func excerpt(b []byte) string {
-	if len(b) > 120 {
-		return fmt.Sprintf("%q... (%d bytes)", b[:120], len(b))
-	}
-	return fmt.Sprintf("%q", b)
-}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/relurl/relurl/internal/coding"
 	"github.com/relurl/relurl/internal/header"
+	"github.com/relurl/relurl/internal/media"
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -88,7 +90,7 @@ func parseStatusLine(line []byte, resp *Response) error {
 	code, _, _ := bytes.Cut(rest, []byte(" "))
 	n, err := strconv.Atoi(string(code))
 	if !bytes.HasPrefix(proto, []byte("HTTP/")) || len(code) != 3 || err != nil || n < 100 {
-		return fmt.Errorf("%w: bad status line %s", ErrHTTP, excerpt(line))
+		return fmt.Errorf("%w: bad status line %s", ErrHTTP, quote.Excerpt(line, len(line)))
 	}
 	resp.Proto = string(proto)
 	resp.StatusCode = n
@@ -148,30 +150,18 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 // MediaType returns the media type of the Content-Type header, lower
 // case, without parameters ("text/html"), or "" when absent or malformed.
 func (resp *Response) MediaType() string {
-	mt, _, err := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-	if err != nil {
-		return ""
-	}
-	return mt
+	return media.Type(resp.Header.Get("Content-Type"))
 }
 
 // IsHTML reports whether the response declares an HTML body: media type
 // text/html or application/xhtml+xml. The body is not sniffed.
 func (resp *Response) IsHTML() bool {
-	mt := resp.MediaType()
-	return mt == "text/html" || mt == "application/xhtml+xml"
+	return media.IsHTML(resp.MediaType())
 }
 
 // Redirect returns the Location of a redirection (status 3xx with a
-// Location header, RFC 2616 section 10.3) and true, or "", false. The
-// Location is as recorded, unresolved.
+// Location header, media.Redirect) and true, or "", false. The Location
+// is as recorded, unresolved.
 func (resp *Response) Redirect() (location string, ok bool) {
-	if resp.StatusCode < 300 || resp.StatusCode > 399 {
-		return "", false
-	}
-	loc, ok := resp.Header["Location"]
-	if !ok || len(loc) == 0 {
-		return "", false
-	}
-	return loc[0], true
+	return media.Redirect(resp.StatusCode, resp.Header["Location"])
 }

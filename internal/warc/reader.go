@@ -11,6 +11,7 @@ import (
 
 	"github.com/relurl/relurl/internal/coding"
 	"github.com/relurl/relurl/internal/header"
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -289,11 +290,11 @@ func (r *Reader) readRecord() (*Record, error) {
 		r.s.unread(n - v)
 		// A record cut in its version line, the next one glued on
 		// ("WARWARC/1.1", "WARC/WARC/1.1"): read the next from there.
-		return nil, &Error{r.name, off, fmt.Errorf("%w: found %s before a version line: the record is cut there", ErrVersion, excerpt(line[:v]))}
+		return nil, &Error{r.name, off, fmt.Errorf("%w: found %s before a version line: the record is cut there", ErrVersion, quote.Excerpt(line[:v], v))}
 	}
 	if !bytes.HasPrefix(line, []byte("WARC/")) {
 		r.need = needLine
-		return nil, &Error{r.name, off, fmt.Errorf("%w: found %s", ErrVersion, excerpt(line))}
+		return nil, &Error{r.name, off, fmt.Errorf("%w: found %s", ErrVersion, quote.Excerpt(line, len(line)))}
 	}
 	version := string(line)
 	var seen [len(unique)]bool
@@ -301,7 +302,7 @@ func (r *Reader) readRecord() (*Record, error) {
 		for i, u := range unique {
 			if strings.EqualFold(string(name), u) {
 				if seen[i] {
-					return fmt.Errorf("%w: field %s repeated (%s): the header is damaged", ErrHeader, u, excerpt(value))
+					return fmt.Errorf("%w: field %s repeated (%s): the header is damaged", ErrHeader, u, quote.Excerpt(value, len(value)))
 				}
 				seen[i] = true
 			}
@@ -321,7 +322,7 @@ func (r *Reader) readRecord() (*Record, error) {
 	length, perr := strconv.ParseInt(cl, 10, 64)
 	if !ok || perr != nil || length < 0 || cl[0] == '+' {
 		r.need = needLine
-		return nil, &Error{r.name, off, fmt.Errorf("%w: %s", ErrContentLength, excerpt([]byte(cl)))}
+		return nil, &Error{r.name, off, fmt.Errorf("%w: %s", ErrContentLength, quote.Excerpt(cl, len(cl)))}
 	}
 	rec := &Record{
 		Offset:        off,
@@ -338,7 +339,7 @@ func (r *Reader) readRecord() (*Record, error) {
 	rec.Block = r.cur
 	if rec.TargetURI == "" && needsTargetURI(rec.Type) {
 		// The block is skipped by the next call to Next.
-		return nil, &Error{r.name, off, fmt.Errorf("%w in %s record %s", ErrMissingTargetURI, rec.Type, excerpt([]byte(rec.ID)))}
+		return nil, &Error{r.name, off, fmt.Errorf("%w in %s record %s", ErrMissingTargetURI, rec.Type, quote.Excerpt(rec.ID, len(rec.ID)))}
 	}
 	return rec, nil
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/relurl/relurl/internal/quote"
 )
 
 // Segmented records (WARC/1.1: the WARC-Segment-Number,
@@ -75,7 +77,7 @@ func (s *segmentReader) join() error {
 		return nil
 	}
 	r.stash, r.stashErr, r.stashed = rec, err, true
-	return &Error{r.name, s.rec.Offset, fmt.Errorf("%w: segment %d of record %s does not follow it; the record is read up to there", ErrSegment, s.next, excerpt([]byte(s.rec.ID)))}
+	return &Error{r.name, s.rec.Offset, fmt.Errorf("%w: segment %d of record %s does not follow it; the record is read up to there", ErrSegment, s.next, quote.Excerpt(s.rec.ID, len(s.rec.ID)))}
 }
 
 // segmentNumber returns a record's WARC-Segment-Number, or 0.
@@ -96,7 +98,7 @@ func (r *Reader) segment(rec *Record) (skip bool, err error) {
 		if origin := rec.Header.Get("WARC-Segment-Origin-ID"); origin != "" && origin == r.firstID {
 			return true, nil
 		}
-		return true, &Error{r.name, rec.Offset, fmt.Errorf("%w: continuation record (segment %d of %s) without its first segment before it; its content is not read", ErrSegment, segmentNumber(rec), excerpt([]byte(rec.Header.Get("WARC-Segment-Origin-ID"))))}
+		return true, &Error{r.name, rec.Offset, fmt.Errorf("%w: continuation record (segment %d of %s) without its first segment before it; its content is not read", ErrSegment, segmentNumber(rec), quote.Excerpt(rec.Header.Get("WARC-Segment-Origin-ID"), len(rec.Header.Get("WARC-Segment-Origin-ID"))))}
 	}
 	r.firstID = ""
 	if segmentNumber(rec) == 1 {

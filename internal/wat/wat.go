@@ -29,20 +29,29 @@
 // Link paths name the element and attribute the URL came from ("A@/href",
 // "IMG@/src", "FORM@/action", "LINK@/href"...); the URL is the attribute
 // value with character entities decoded, unresolved.
+//
+// # Memory
+//
+// A WAT record is never held whole (docs/design.md#wat-limits): Decode
+// reads its JSON token by token and gives each link to its caller as it
+// is read, keeps only the header fields that make a base or a redirect
+// (the first value of each), and cuts every string after Limits.URL+1
+// characters (64 at least) before it is held, reporting the cut: what one record costs
+// is bounded by Limits.URL and the decoder's buffer, not by how many
+// links, fields or values it holds.
 package wat
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/relurl/relurl/internal/media"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/limits"
 )
@@ -51,7 +60,9 @@ import (
 // JSON cannot be decoded.
 var ErrJSON = errors.New("malformed WAT JSON")
 
-// A Record is the metadata of one record of the original WARC file.
+// A Record is the metadata of one record of the original WARC file: what
+// the decoder has read of it so far, while its links are given, and all
+// of it once Decode returns.
 type Record struct {
 	// Offset is the offset of the WAT record (or its gzip member) in the
 	// WAT file.
@@ -66,22 +77,33 @@ type Record struct {
 	// Status is the HTTP status code, or 0 when the record is not an HTTP
 	// response.
 	Status int
-	// Header holds the HTTP response header fields, keys canonical.
+	// Header holds the HTTP response header fields that make a base or a
+	// redirect (Fields), keys canonical, each with its first value only:
+	// a record may hold millions of others, which are skipped.
 	Header http.Header
 	// HTML reports whether the extractor parsed the payload as HTML
 	// (HTML-Metadata present).
 	HTML bool
 	// Base is the href of the page's BASE element as recorded, and
 	// HasBase whether there was one (RFC 1808 section 3.1: a base
-	// embedded in the document).
+	// embedded in the document). BaseLen is its length in the JSON text
+	// when it was cut (Limits.URL), else len(Base).
 	Base    string
 	HasBase bool
-	// Links are the links of the page body (HTML-Metadata.Links), in
-	// document order; HeadLinks the LINK elements of its head
-	// (HTML-Metadata.Head.Link).
-	Links     []Link
-	HeadLinks []Link
+	BaseLen int64
+	// Links counts the links given.
+	Links int
+	// Late names the first field that bears on how the links resolve
+	// (WARC-Target-URI, Status, a header of Fields, Head.Base) when it
+	// came after the first link was given: the links before it were
+	// given without it. Common Crawl's writer puts them all first.
+	Late string
 }
+
+// Fields are the HTTP header fields a Record keeps: those that make a
+// base (RFC 1808 section 3.1, base.HTTPHeader), a redirect (media.Redirect)
+// and the media type.
+var Fields = []string{"Base", "Content-Base", "Content-Location", "Content-Type", "Location"}
 
 // A Link is one URL found in a page.
 type Link struct {
@@ -89,48 +111,41 @@ type Link struct {
 	URL  string // the attribute value, unresolved
 	Text string // anchor text, if any
 	Rel  string // rel attribute, if any
+	// Head reports a LINK element of the head (HTML-Metadata.Head.Link),
+	// not a link of the body (HTML-Metadata.Links).
+	Head bool
+	// Offset is the byte offset in the JSON document where the link ends.
+	Offset int64
+	// Cut reports that URL was longer than Limits.URL characters in the
+	// JSON text, and holds only its beginning; URLLen is then its length
+	// in the JSON text (escapes as written), else len(URL).
+	Cut    bool
+	URLLen int64
 }
 
 // Redirect returns the Location of an HTTP redirection (status 3xx with a
 // Location header) and true, or "", false.
 func (rec *Record) Redirect() (string, bool) {
-	if rec.Status < 300 || rec.Status > 399 {
-		return "", false
-	}
-	loc, ok := rec.Header["Location"]
-	if !ok || len(loc) == 0 {
-		return "", false
-	}
-	return loc[0], true
+	return media.Redirect(rec.Status, rec.Header["Location"])
 }
 
-// UnmarshalJSON reads a link object, whose keys are lower case
-// ("path", "url", "text", "rel").
-func (l *Link) UnmarshalJSON(b []byte) error {
-	var v struct {
-		Path string `json:"path"`
-		URL  string `json:"url"`
-		Text string `json:"text"`
-		Rel  string `json:"rel"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	*l = Link(v)
-	return nil
-}
-
-// Decode reads one WAT JSON document from r (RFC 8259). It reads the
-// document as a stream of JSON tokens, keeping only the fields a Record holds, so the
-// memory it takes is that of the Record plus the longest single token, not
-// that of the document (a WAT record can be made as large as the reader
-// allows). Bound r to bound the document: a warc.Reader's
-// Block stops at Limits.Record with an *warc.Error, which Decode returns.
-func Decode(r io.Reader) (*Record, error) {
+// Decode reads one WAT JSON document from r (RFC 8259), calling link (if
+// not nil) for each link as it is read, with the record as read so far;
+// an error from link stops the decoding and is returned, with the record
+// as read until then (as for any error). It reads the
+// document as a stream of JSON tokens, keeping only the fields a Record
+// holds, so the memory it takes is that of the Record plus one string
+// (cut after lim.URL+1 characters, or 64 if more, see Link.Cut), not that of the
+// document. Bound r to bound the time: a warc.Reader's Block stops at
+// Limits.Record with an *warc.Error, which Decode returns.
+func Decode(r io.Reader, lim limits.Limits, link func(*Record, *Link) error) (*Record, error) {
+	lim = lim.Resolve()
+	cr := &cutReader{r: r, keep: max(lim.URL+1, minKeep)}
 	// Common Crawl's WAT writer may repeat a name and pass on invalid
 	// UTF-8 from a page: read them as encoding/json did.
-	d := decoder{jsontext.NewDecoder(r, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))}
+	d := decoder{dec: jsontext.NewDecoder(cr, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)), cut: cr, link: link}
 	rec := &Record{}
+	d.rec = rec
 	err := d.object(func(key string) error {
 		if key != "Envelope" {
 			return d.dec.SkipValue()
@@ -144,6 +159,7 @@ func Decode(r io.Reader) (*Record, error) {
 					case "WARC-Type":
 						rec.Type, err = d.str()
 					case "WARC-Target-URI":
+						d.late(key)
 						rec.TargetURI, err = d.str()
 					default:
 						err = d.dec.SkipValue()
@@ -151,21 +167,34 @@ func Decode(r io.Reader) (*Record, error) {
 					return err
 				})
 			case "Payload-Metadata":
-				return d.payload(rec)
+				return d.payload()
 			}
 			return d.dec.SkipValue()
 		})
 	})
-	if err != nil {
-		return nil, err
-	}
-	return rec, nil
+	return rec, err
 }
+
+// minKeep is the fewest characters cutReader keeps of a string, more than
+// the longest name the decoder looks for ("HTTP-Response-Metadata"), so
+// that a small URL limit cuts no name it needs.
+const minKeep = 64
 
 // decoder walks a JSON document token by token (jsontext reads a token
 // without allocating, and skips a value without holding it).
 type decoder struct {
-	dec *jsontext.Decoder
+	dec  *jsontext.Decoder
+	cut  *cutReader
+	rec  *Record
+	link func(*Record, *Link) error
+}
+
+// late notes a field bearing on the links' base read after a link was
+// given.
+func (d *decoder) late(name string) {
+	if d.rec.Links > 0 && d.rec.Late == "" {
+		d.rec.Late = name
+	}
 }
 
 // errType reports a JSON value of the wrong type where the WAT layout
@@ -233,34 +262,58 @@ func (d *decoder) array(fn func() error) error {
 // str reads one value and returns it if it is a string or a number (as
 // written), else "" (an object or array is skipped).
 func (d *decoder) str() (string, error) {
+	s, _, err := d.strLen()
+	return s, err
+}
+
+// strLen is str, with the value's length: in the JSON text when
+// cutReader cut it (n > len(s)), else len(s).
+func (d *decoder) strLen() (s string, n int64, err error) {
 	switch d.dec.PeekKind() {
 	case '"', '0':
 		t, err := d.dec.ReadToken()
 		if err != nil {
-			return "", err
+			return "", 0, err
 		}
-		return t.String(), nil
+		s := t.String()
+		n := int64(len(s))
+		if dropped, ok := d.cut.wasCut(d.dec.InputOffset()); ok {
+			n = max(n+dropped, n+1)
+		}
+		return s, n, nil
 	}
-	return "", d.dec.SkipValue()
+	return "", 0, d.dec.SkipValue()
 }
 
 // payload reads Payload-Metadata.
-func (d *decoder) payload(rec *Record) error {
+func (d *decoder) payload() error {
 	return d.object(func(key string) error {
 		switch key {
 		case "Actual-Content-Type":
 			var err error
-			rec.ContentType, err = d.str()
+			d.rec.ContentType, err = d.str()
 			return err
 		case "HTTP-Response-Metadata":
-			return d.http(rec)
+			return d.http()
 		}
 		return d.dec.SkipValue()
 	})
 }
 
+// field returns the canonical name of a header field a Record keeps, or
+// "".
+func field(name string) string {
+	for _, f := range Fields {
+		if len(name) == len(f) && strings.EqualFold(name, f) {
+			return f
+		}
+	}
+	return ""
+}
+
 // http reads HTTP-Response-Metadata.
-func (d *decoder) http(rec *Record) error {
+func (d *decoder) http() error {
+	rec := d.rec
 	if d.dec.PeekKind() == 'n' {
 		return d.dec.SkipValue()
 	}
@@ -274,39 +327,49 @@ func (d *decoder) http(rec *Record) error {
 				if key != "Status" {
 					return d.dec.SkipValue()
 				}
+				d.late("Status")
 				s, err := d.str()
 				rec.Status, _ = strconv.Atoi(s)
 				return err
 			})
 		case "Headers":
 			return d.object(func(name string) error {
-				// A string, or an array of strings for a repeated field.
+				name = field(name)
+				if name == "" {
+					return d.dec.SkipValue()
+				}
+				d.late(name)
+				// A string, or an array of strings for a repeated field,
+				// of which the first counts (media.Redirect,
+				// base.HTTPHeader): the others are skipped, not held.
 				switch d.dec.PeekKind() {
 				case '"':
 					s, err := d.str()
-					rec.Header[http.CanonicalHeaderKey(name)] = []string{s}
+					rec.Header[name] = []string{s}
 					return err
 				case '[':
-					var vs []string
-					err := d.array(func() error {
+					delete(rec.Header, name)
+					return d.array(func() error {
+						if _, ok := rec.Header[name]; ok {
+							return d.dec.SkipValue()
+						}
 						s, err := d.str()
-						vs = append(vs, s)
+						rec.Header[name] = []string{s}
 						return err
 					})
-					rec.Header[http.CanonicalHeaderKey(name)] = vs
-					return err
 				}
 				return d.dec.SkipValue()
 			})
 		case "HTML-Metadata":
-			return d.html(rec)
+			return d.html()
 		}
 		return d.dec.SkipValue()
 	})
 }
 
 // html reads HTML-Metadata.
-func (d *decoder) html(rec *Record) error {
+func (d *decoder) html() error {
+	rec := d.rec
 	rec.HTML = d.dec.PeekKind() == '{'
 	return d.object(func(key string) error {
 		switch key {
@@ -314,38 +377,38 @@ func (d *decoder) html(rec *Record) error {
 			return d.object(func(key string) error {
 				switch key {
 				case "Base":
+					d.late("Head.Base")
 					if d.dec.PeekKind() == '"' {
 						var err error
-						rec.Base, err = d.str()
+						rec.Base, rec.BaseLen, err = d.strLen()
 						rec.HasBase = true
 						return err
 					}
-					rec.Base, rec.HasBase = "", false
+					rec.Base, rec.HasBase, rec.BaseLen = "", false, 0
 					return d.dec.SkipValue()
 				case "Link":
-					rec.HeadLinks = rec.HeadLinks[:0]
-					return d.array(func() error { return d.link(&rec.HeadLinks) })
+					return d.array(func() error { return d.readLink(true) })
 				}
 				return d.dec.SkipValue()
 			})
 		case "Links":
-			rec.Links = rec.Links[:0]
-			return d.array(func() error { return d.link(&rec.Links) })
+			return d.array(func() error { return d.readLink(false) })
 		}
 		return d.dec.SkipValue()
 	})
 }
 
-// link reads one link object and appends it to list.
-func (d *decoder) link(list *[]Link) error {
-	var l Link
+// readLink reads one link object and gives it to the caller.
+func (d *decoder) readLink(head bool) error {
+	l := Link{Head: head}
 	err := d.object(func(key string) error {
 		var err error
 		switch key {
 		case "path":
 			l.Path, err = d.str()
 		case "url":
-			l.URL, err = d.str()
+			l.URL, l.URLLen, err = d.strLen()
+			l.Cut = l.URLLen > int64(len(l.URL))
 		case "text":
 			l.Text, err = d.str()
 		case "rel":
@@ -355,17 +418,28 @@ func (d *decoder) link(list *[]Link) error {
 		}
 		return err
 	})
-	*list = append(*list, l)
-	return err
+	if err != nil {
+		return err
+	}
+	l.Offset = d.dec.InputOffset()
+	d.rec.Links++
+	if d.link == nil {
+		return nil
+	}
+	return d.link(d.rec, &l)
 }
 
 // A Reader reads the records of a WAT file.
 type Reader struct {
 	// Limits bounds what one record may cost, as for warc.Reader (which
 	// reads the WAT file's records with it): a WAT record larger than
-	// Limits.Record is an error, its JSON never held beyond that. Set it
+	// Limits.Record is an error, its JSON never held beyond that, and a
+	// string is cut after Limits.URL+1 characters (Link.Cut). Set it
 	// before the first call to Next.
 	Limits limits.Limits
+	// Link, if not nil, receives each link of the record Next reads, as
+	// Decode gives it.
+	Link func(*Record, *Link) error
 
 	w       *warc.Reader
 	name    string
@@ -379,11 +453,12 @@ func NewReader(r io.Reader, name string) *Reader {
 }
 
 // Next returns the next WAT record, skipping WARC records that are not
-// JSON metadata (the warcinfo record that opens a WAT file). At the end it
-// returns io.EOF. Errors are *warc.Error values naming the file and
-// offset, as for warc.Reader.Next, which Next may be called after; a
-// JSON document that cannot be decoded gives ErrJSON, and an HTML page
-// without a target URI warc.ErrMissingTargetURI.
+// JSON metadata (the warcinfo record that opens a WAT file), after giving
+// its links to Link. At the end it returns io.EOF. Errors are *warc.Error
+// values naming the file and offset, as for warc.Reader.Next, which Next
+// may be called after; a JSON document that cannot be decoded gives
+// ErrJSON, and an HTML page without a target URI warc.ErrMissingTargetURI
+// (the links read before such an error were given to Link).
 func (r *Reader) Next() (*Record, error) {
 	if !r.started {
 		r.started = true
@@ -397,10 +472,10 @@ func (r *Reader) Next() (*Record, error) {
 		if !strings.EqualFold(wr.Type, "metadata") {
 			continue
 		}
-		if mt, _, _ := mime.ParseMediaType(wr.ContentType); mt != "application/json" {
+		if media.Type(wr.ContentType) != "application/json" {
 			continue
 		}
-		rec, err := Decode(wr.Block)
+		rec, err := Decode(wr.Block, r.Limits, r.Link)
 		if err != nil {
 			var we *warc.Error
 			if errors.As(err, &we) {

@@ -69,7 +69,17 @@ func TestReader(t *testing.T) {
 		}
 		r := wat.NewReader(bytes.NewReader(buf.Bytes()), "t.wat.gz")
 		var got []string
+		var links, head int
+		r.Link = func(_ *wat.Record, l *wat.Link) error {
+			if l.Head {
+				head++
+			} else {
+				links++
+			}
+			return nil
+		}
 		for {
+			links, head = 0, 0
 			rec, err := r.Next()
 			if err == io.EOF {
 				break
@@ -90,7 +100,7 @@ func TestReader(t *testing.T) {
 			}
 			loc, _ := rec.Redirect()
 			got = append(got, fmt.Sprintf("%s %s %d html=%v base=%q/%v links=%d head=%d loc=%q @%d",
-				rec.Type, rec.TargetURI, rec.Status, rec.HTML, rec.Base, rec.HasBase, len(rec.Links), len(rec.HeadLinks), loc, rec.Offset))
+				rec.Type, rec.TargetURI, rec.Status, rec.HTML, rec.Base, rec.HasBase, links, head, loc, rec.Offset))
 		}
 		o := w.Offsets
 		want := []string{
@@ -108,24 +118,40 @@ func TestReader(t *testing.T) {
 }
 
 func TestDecodePage(t *testing.T) {
-	rec, err := wat.Decode(bytes.NewReader([]byte(pageJSON)))
+	var got []wat.Link
+	var bases []string
+	rec, err := wat.Decode(bytes.NewReader([]byte(pageJSON)), limits.Limits{}, func(r *wat.Record, l *wat.Link) error {
+		l.Offset = 0
+		got = append(got, *l)
+		bases = append(bases, r.Base)
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantLinks := []wat.Link{
-		{Path: "A@/href", URL: "g;x?y#s", Text: "first"},
-		{Path: "IMG@/src", URL: "../../img.png"},
-		{Path: "A@/href", URL: "//g", Text: "second", Rel: "nofollow"},
-		{Path: "FORM@/action", URL: "?q"},
+	u := func(s string) int64 { return int64(len(s)) }
+	want := []wat.Link{
+		{Path: "LINK@/href", URL: "/style.css", Rel: "stylesheet", Head: true, URLLen: u("/style.css")},
+		{Path: "A@/href", URL: "g;x?y#s", Text: "first", URLLen: u("g;x?y#s")},
+		{Path: "IMG@/src", URL: "../../img.png", URLLen: u("../../img.png")},
+		{Path: "A@/href", URL: "//g", Text: "second", Rel: "nofollow", URLLen: u("//g")},
+		{Path: "FORM@/action", URL: "?q", URLLen: u("?q")},
 	}
-	if !reflect.DeepEqual(rec.Links, wantLinks) {
-		t.Errorf("links %+v, want %+v", rec.Links, wantLinks)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("links %+v, want %+v", got, want)
 	}
-	if h := rec.HeadLinks; len(h) != 1 || h[0] != (wat.Link{Path: "LINK@/href", URL: "/style.css", Rel: "stylesheet"}) {
-		t.Errorf("head links %+v", h)
+	// Each link is given with the base read before it.
+	for _, b := range bases {
+		if b != "http://base.example/x/" {
+			t.Errorf("a link given with the base %q", b)
+		}
 	}
-	if got := rec.Header.Values("Set-Cookie"); !reflect.DeepEqual(got, []string{"a=1", "b=2"}) {
-		t.Errorf("Set-Cookie %q", got)
+	if rec.Links != 5 || rec.Late != "" {
+		t.Errorf("Links %d, Late %q", rec.Links, rec.Late)
+	}
+	// Only the fields that make a base or a redirect are kept.
+	if _, ok := rec.Header["Set-Cookie"]; ok || len(rec.Header) != 1 {
+		t.Errorf("header %v: fields kept that no base needs", rec.Header)
 	}
 	if rec.Header.Get("Content-Type") != "text/html; charset=UTF-8" || rec.ContentType != "application/http; msgtype=response" {
 		t.Errorf("header %v, content type %q", rec.Header, rec.ContentType)
@@ -135,14 +161,16 @@ func TestDecodePage(t *testing.T) {
 // FuzzDecode decodes arbitrary bytes as a WAT document, and a WAT file
 // holding them: no panic, errors typed.
 func FuzzDecode(f *testing.F) {
-	f.Add([]byte(pageJSON))                                                                                                                                                             // a full page document
-	f.Add([]byte(redirectJSON))                                                                                                                                                         // numeric status, Location
-	f.Add([]byte(noURIJSON))                                                                                                                                                            // HTML without target URI
-	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"A":[1,2]},"HTML-Metadata":{"Head":{"Base":null}}}}}}`))                                        // odd types
-	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"X":[[[{"a":[1,{"b":null}]}]]],"HTTP-Response-Metadata":{"HTML-Metadata":{"Links":[null,{"url":["x"],"path":{}},{"url":"y"}]}}}}}`)) // skipped nesting, odd links
-	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"HTML-Metadata":{"Links":[{"url":"` + strings.Repeat("x", 300) + `"}]}}}}}`))                              // over fuzzLimits.Record: cut JSON
+	f.Add([]byte(pageJSON))                                                                                                                                                                                                     // a full page document
+	f.Add([]byte(redirectJSON))                                                                                                                                                                                                 // numeric status, Location
+	f.Add([]byte(noURIJSON))                                                                                                                                                                                                    // HTML without target URI
+	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"A":[1,2]},"HTML-Metadata":{"Head":{"Base":null}}}}}}`))                                                                                // odd types
+	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"X":[[[{"a":[1,{"b":null}]}]]],"HTTP-Response-Metadata":{"HTML-Metadata":{"Links":[null,{"url":["x"],"path":{}},{"url":"y"}]}}}}}`))                                         // skipped nesting, odd links
+	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"HTML-Metadata":{"Links":[{"url":"` + strings.Repeat("x", 300) + `"}]}}}}}`))                                                                      // over fuzzLimits.Record: cut JSON
+	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"Location":["` + strings.Repeat(`\u00e9`, 70) + `","b"]},"HTML-Metadata":{"Links":[{"url":"` + strings.Repeat(`a\"`, 40) + `"}]}}}}}`)) // strings cut inside escapes (fuzz limits: URL 16, 64 characters kept)
+	f.Add([]byte(`{"Envelope":{"Offset":` + strings.Repeat("9", 70) + `}}`))                                                                                                                                                    // a number longer than the strings kept
 	f.Fuzz(func(t *testing.T, data []byte) {
-		wat.Decode(bytes.NewReader(data))
+		wat.Decode(bytes.NewReader(data), limits.Limits{URL: 16}, func(*wat.Record, *wat.Link) error { return nil })
 		var buf bytes.Buffer
 		warctest.NewWriter(&buf, true).Write(watRecord("http://h/", string(data)))
 		r := wat.NewReader(bytes.NewReader(buf.Bytes()), "f")
@@ -173,6 +201,12 @@ func Example() {
 	w.Write(watRecord("http://a/b/c/d;p?q", pageJSON))
 
 	r := wat.NewReader(&buf, "example.wat.gz")
+	r.Link = func(rec *wat.Record, l *wat.Link) error {
+		if !l.Head {
+			fmt.Println(l.Path, l.URL)
+		}
+		return nil
+	}
 	for {
 		rec, err := r.Next()
 		if err == io.EOF {
@@ -182,15 +216,12 @@ func Example() {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Println("page", rec.TargetURI, "base", rec.Base)
-		for _, l := range rec.Links {
-			fmt.Println(l.Path, l.URL)
-		}
+		fmt.Println("page", rec.TargetURI, "base", rec.Base, "links", rec.Links)
 	}
 	// Output:
-	// page http://a/b/c/d;p?q base http://base.example/x/
 	// A@/href g;x?y#s
 	// IMG@/src ../../img.png
 	// A@/href //g
 	// FORM@/action ?q
+	// page http://a/b/c/d;p?q base http://base.example/x/ links 5
 }

@@ -1,0 +1,172 @@
+package body
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/relurl/relurl/limits"
+)
+
+const page = `<a href="é/g">x</a>`
+
+func le(s string, bom bool) []byte {
+	var b []byte
+	if bom {
+		b = append(b, 0xff, 0xfe)
+	}
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return b
+}
+
+func be(s string, bom bool) []byte {
+	var b []byte
+	if bom {
+		b = append(b, 0xfe, 0xff)
+	}
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u>>8), byte(u))
+	}
+	return b
+}
+
+func gz(b []byte) []byte {
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write(b)
+	w.Close()
+	return z.Bytes()
+}
+
+func TestDecode(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		in      []byte
+		charset string
+		form    Form
+	}{
+		{"utf-8", []byte(page), "", 0},
+		{"utf-8 BOM", append([]byte("\xef\xbb\xbf"), page...), "utf-16", 0}, // the BOM wins over the charset
+		{"LE BOM", le(page, true), "", UTF16LE},
+		{"BE BOM", be(page, true), "", UTF16BE},
+		{"BE BOM, charset LE", be(page, true), "utf-16le", UTF16BE}, // the BOM wins
+		{"charset utf-16", le(page, false), "UTF-16", UTF16LE},      // WHATWG: utf-16 is UTF-16LE
+		{"charset utf-16be", be(page, false), "utf-16be", UTF16BE},
+		{"charset unicode", le(page, false), "unicode", UTF16LE},
+		{"LE sniffed", le(page, false), "", UTF16LE},
+		{"BE sniffed", be(page, false), "", UTF16BE},
+		{"gzip", gz([]byte(page)), "", Gzip},
+		{"gzip UTF-16", gz(le(page, true)), "", Gzip | UTF16LE},
+		{"gzip two members", append(gz([]byte(page[:5])), gz([]byte(page[5:]))...), "", Gzip},
+	} {
+		var d Decoder
+		r, form, err := d.Decode(bytes.NewReader(c.in), c.charset, 1<<20)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		got, err := io.ReadAll(r)
+		want := page
+		if c.name == "utf-8 BOM" {
+			want = "\ufeff" + page
+		}
+		if err != nil || string(got) != want || form != c.form {
+			t.Errorf("%s: %q (%v), %v; want %q (%v)", c.name, got, form, err, want, c.form)
+		}
+	}
+}
+
+// TestDecodeReuse: one Decoder, documents of every form one after another.
+func TestDecodeReuse(t *testing.T) {
+	var d Decoder
+	for i, in := range [][]byte{gz([]byte(page)), []byte(page), le(page, true), gz(be(page, true)), []byte(page)} {
+		r, _, err := d.Decode(bytes.NewReader(in), "", 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := io.ReadAll(r); string(got) != page || err != nil {
+			t.Errorf("document %d: %q, %v", i, got, err)
+		}
+	}
+}
+
+// TestBuffered: a caller's buffered reader is used as it is, its window
+// kept for sniffing; a decoded text gets a window as large.
+func TestBuffered(t *testing.T) {
+	var d Decoder
+	br := bufio.NewReaderSize(bytes.NewReader([]byte(page)), 64<<10)
+	if r, _, err := d.Decode(br, "", 1<<20); r != br || err != nil {
+		t.Errorf("plain text behind a bufio.Reader: %p, want %p (%v)", r, br, err)
+	}
+	r, _, _ := d.Decode(bytes.NewReader(gz([]byte(page))), "", 1<<20)
+	if r.Size() < 64<<10 {
+		t.Errorf("decoded text window %d", r.Size())
+	}
+}
+
+// TestGzipLimit: a compressed body is bounded by the Record limit; a
+// damaged gzip header is an error.
+func TestGzipLimit(t *testing.T) {
+	var d Decoder
+	big := gz([]byte(strings.Repeat("<a href=x>", 1000)))
+	for _, max := range []int64{10000, 10001} {
+		r, _, err := d.Decode(bytes.NewReader(big), "", max)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(r)
+		if max == 10000 && (len(got) != 10000 || err != nil) {
+			t.Errorf("exactly the limit: %d bytes, %v", len(got), err)
+		}
+		if max == 10001 && err != nil {
+			t.Errorf("under the limit: %v", err)
+		}
+	}
+	r, _, _ := d.Decode(bytes.NewReader(big), "", 9999)
+	got, err := io.ReadAll(r)
+	var le *limits.Error
+	if len(got) != 9999 || !errors.As(err, &le) || le.Limit != "Record" || le.Max != 9999 {
+		t.Errorf("over the limit: %d bytes, %v", len(got), err)
+	}
+	bad := append([]byte{0x1f, 0x8b, 8, 0xff}, make([]byte, 20)...) // reserved flag bits
+	if _, form, err := d.Decode(bytes.NewReader(bad), "", 1<<20); err == nil || form != Gzip || !strings.Contains(err.Error(), "gzip-compressed document") {
+		t.Errorf("damaged header: %v, %v", form, err)
+	}
+}
+
+func TestFormString(t *testing.T) {
+	if s := (Gzip | UTF16BE).String(); s != "gzip, UTF-16BE" {
+		t.Errorf("%q", s)
+	}
+	if s := Form(0).String(); s != "" {
+		t.Errorf("%q", s)
+	}
+}
+
+// FuzzDecode: any body decodes or fails with an error, never panics, and
+// never gives more than the limit from gzip.
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte(page), "")
+	f.Add(le(page, true), "")
+	f.Add(be(page, false), "utf-16be")
+	f.Add(gz(le(page, false)), "utf-16")
+	f.Add([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}, "")
+	f.Fuzz(func(t *testing.T, data []byte, charset string) {
+		var d Decoder
+		r, _, err := d.Decode(bytes.NewReader(data), charset, 1000)
+		if err != nil {
+			return
+		}
+		got, _ := io.ReadAll(r)
+		if len(got) > 3*1000+3*len(data) {
+			t.Fatalf("%d bytes from %d", len(got), len(data))
+		}
+	})
+}

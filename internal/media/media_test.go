@@ -1,0 +1,63 @@
+package media
+
+import "testing"
+
+func TestType(t *testing.T) {
+	for _, c := range []struct{ ct, want string }{
+		{"text/html", "text/html"},
+		{"Text/HTML; charset=UTF-8", "text/html"},
+		{"application/xhtml+xml;charset=utf-16", "application/xhtml+xml"},
+		{"text/plain", "text/plain"},
+		{"", ""},
+		{"text/html; charset=\"", ""}, // unparsable: no type
+		{"text/html; =", ""},
+		{"application/json", "application/json"},
+	} {
+		if got := Type(c.ct); got != c.want {
+			t.Errorf("Type(%q) = %q, want %q", c.ct, got, c.want)
+		}
+	}
+}
+
+func TestCharset(t *testing.T) {
+	for ct, want := range map[string]string{
+		"text/html; charset=UTF-16": "UTF-16", `text/html;charset="utf-16be"`: "utf-16be",
+		"text/html": "", "": "", `text/html; charset="`: "",
+	} {
+		if got := Charset(ct); got != want {
+			t.Errorf("Charset(%q) = %q, want %q", ct, got, want)
+		}
+	}
+}
+
+func TestIsHTML(t *testing.T) {
+	for mt, want := range map[string]bool{
+		"text/html": true, "application/xhtml+xml": true, "TEXT/HTML": true,
+		"text/plain": false, "text/html5": false, "": false, "application/xml": false,
+	} {
+		if IsHTML(mt) != want {
+			t.Errorf("IsHTML(%q) = %v", mt, !want)
+		}
+	}
+}
+
+func TestRedirect(t *testing.T) {
+	for _, c := range []struct {
+		status int
+		loc    []string
+		want   string
+		ok     bool
+	}{
+		{301, []string{"/new"}, "/new", true},
+		{399, []string{"a", "b"}, "a", true}, // the first of a repeated field
+		{300, []string{""}, "", true},        // an empty Location is still one
+		{200, []string{"/new"}, "", false},
+		{400, []string{"/new"}, "", false},
+		{302, nil, "", false},
+	} {
+		got, ok := Redirect(c.status, c.loc)
+		if got != c.want || ok != c.ok {
+			t.Errorf("Redirect(%d, %q) = %q, %v; want %q, %v", c.status, c.loc, got, ok, c.want, c.ok)
+		}
+	}
+}
