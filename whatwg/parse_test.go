@@ -3,13 +3,10 @@ package whatwg
 import (
 	"errors"
 	"fmt"
-	"os"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/relurl/relurl/internal/cputime"
+	"github.com/relurl/relurl/internal/growth"
 )
 
 // Resolutions where the WHATWG URL Standard and the RFCs part ways (issue
@@ -171,39 +168,13 @@ func TestLinear(t *testing.T) {
 		"credentials":      func(n int) string { return "http://" + strings.Repeat("u:p:", n/4) + "@h/" },
 		"file drive loops": func(n int) string { return "file:///C:/" + strings.Repeat("../", n/3) },
 	}
-	// Memory is measured always (bytes allocated, which a busy machine does
-	// not change); time only when RELURL_TIMING=1, as CPU time.
-	timing := os.Getenv("RELURL_TIMING") == "1"
+	// Bytes allocated always, CPU time when RELURL_TIMING=1
+	// (internal/growth).
 	for name, gen := range gens {
-		small, large := gen(n), gen(2*n)
-		allocated := func(s string) uint64 {
-			var m0, m1 runtime.MemStats
-			runtime.ReadMemStats(&m0)
-			_, _ = Parse(s)
-			runtime.ReadMemStats(&m1)
-			return m1.TotalAlloc - m0.TotalAlloc
-		}
-		as, al := allocated(small), allocated(large)
-		if al > 3*as+1<<20 {
-			t.Errorf("%s: %d bytes allocated for %d bytes of input, %d for %d: not linear", name, as, len(small), al, len(large))
-		}
-		if !timing {
-			continue
-		}
-		best := func(s string) time.Duration {
-			d := time.Duration(1 << 62)
-			for range 3 {
-				c0, _ := cputime.Process()
-				_, _ = Parse(s)
-				c1, _ := cputime.Process()
-				d = min(d, c1-c0)
-			}
-			return d
-		}
-		ts, tl := best(small), best(large)
-		if tl > 4*ts+20*time.Millisecond {
-			t.Errorf("%s: %v for %d bytes, %v for %d bytes: not linear", name, ts, len(small), tl, len(large))
-		}
+		growth.Linear(t, name, n, func(n int) func() {
+			s := gen(n)
+			return func() { _, _ = Parse(s) }
+		})
 	}
 }
 
