@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -63,14 +64,21 @@ func differ(doc string, outer base.Base, spec relurl.Spec, lim limits.Limits) st
 //
 // Each reading is cut at its first line that names the Token limit (the
 // error, or the warning that links held for the head's end exceed it,
-// which the Tokenizer may give for a token the scanner never holds).
+// which the Tokenizer may give for a token the scanner never holds). The
+// length a Noscript-limit warning gives is not compared either: the
+// Tokenizer's lookahead is in it too (an end tag left open at the end of
+// the input: 18 bytes of noscript text for the Tokenizer, 8 for the
+// scanner, which stops at the "</").
 func tokenLimitPrefix(got, want string) bool {
 	if !strings.Contains(got+want, "Token limit") {
 		return false
 	}
 	g, w := beforeTokenLimit(got), beforeTokenLimit(want)
+	g, w = noscriptLength.ReplaceAllString(g, "noscript content (N bytes)"), noscriptLength.ReplaceAllString(w, "noscript content (N bytes)")
 	return strings.HasPrefix(g, w) || strings.HasPrefix(w, g)
 }
+
+var noscriptLength = regexp.MustCompile(`noscript content \(\d+ bytes\)`)
 
 // beforeTokenLimit returns the lines of a reading before the first that
 // names the Token limit, or before its last line (the error) if none does.
