@@ -244,14 +244,26 @@ func (j *job) toDir(in string) {
 	if err == nil && read {
 		err = f.Sync() // complete on disk before it has its name
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	// Where files are locked, renamed while still open, so still locked:
+	// closed first, the file would be unlocked under its temporary name,
+	// and another run of the same shard could take it for a dead run's
+	// and remove it before the rename (removeStaleTmp). Elsewhere nothing
+	// removes it, and an open file may not be renamed (Windows).
+	if !renameOpen {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
 	}
 	if err == nil && read {
 		err = os.Rename(tmp, final)
 	}
 	if err != nil || !read {
 		os.Remove(tmp)
+	}
+	if renameOpen {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
 	}
 	if err != nil {
 		j.fail(in, fmt.Errorf("output %s: %w", final, err))

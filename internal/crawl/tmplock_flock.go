@@ -8,6 +8,10 @@ import (
 	"syscall"
 )
 
+// renameOpen: an output file is renamed before it is closed, so that its
+// lock is held until it has its name (outdir.go).
+const renameOpen = true
+
 // errTmpLocked: another open file holds the lock.
 var errTmpLocked = errors.New("temporary file in use")
 
