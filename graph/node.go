@@ -60,14 +60,11 @@ func (l Level) Node(url string) (string, error) {
 		}
 		return url, nil
 	}
-	host, ok := fastHost(url)
-	if !ok {
-		u, err := whatwg.Parse(url)
-		if err != nil {
-			return "", err
-		}
-		host = u.Hostname()
+	u, err := whatwg.Parse(url)
+	if err != nil {
+		return "", err
 	}
+	host := u.Hostname()
 	if host == "" {
 		return "", fmt.Errorf("URL %s: %w", quote.Quote(url), ErrNoHost)
 	}
@@ -90,87 +87,4 @@ func domain(host string) string {
 		return host
 	}
 	return d
-}
-
-// fastHost returns the host name the URL Standard's parser gives url, for
-// the common case only: a lower-case http, https, ws, wss or ftp scheme,
-// "://", and a host of ASCII letters, digits, "-" and "." with no
-// userinfo, that is neither an IPv4 address in any form nor a Punycode
-// label, and a valid port if any. Otherwise ok is false and the parser
-// decides. A differential test holds the two to the same answers
-// (TestFastHost, FuzzFastHost).
-func fastHost(url string) (host string, ok bool) {
-	var rest string
-	switch {
-	case strings.HasPrefix(url, "http://"):
-		rest = url[7:]
-	case strings.HasPrefix(url, "https://"):
-		rest = url[8:]
-	case strings.HasPrefix(url, "ws://"):
-		rest = url[5:]
-	case strings.HasPrefix(url, "wss://"):
-		rest = url[6:]
-	case strings.HasPrefix(url, "ftp://"):
-		rest = url[6:]
-	default:
-		return "", false
-	}
-	end := len(rest)
-	port := -1
-	upper := false
-	for i := 0; i < len(rest); i++ {
-		c := rest[i]
-		if c == '/' || c == '?' || c == '#' || c == '\\' {
-			end = i
-			break
-		}
-		switch {
-		case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '-', c == '.':
-		case 'A' <= c && c <= 'Z':
-			upper = true
-		case c == ':' && port < 0:
-			port = i
-		default:
-			return "", false // userinfo, IPv6, escapes, controls, non-ASCII...
-		}
-	}
-	host = rest[:end]
-	if port >= 0 {
-		p := rest[port+1 : end]
-		host = rest[:port]
-		if len(p) > 5 {
-			return "", false
-		}
-		v := 0
-		for i := 0; i < len(p); i++ {
-			if p[i] < '0' || p[i] > '9' {
-				return "", false
-			}
-			v = v*10 + int(p[i]-'0')
-		}
-		if v > 65535 {
-			return "", false
-		}
-	}
-	if host == "" || strings.Contains(host, "xn--") || strings.Contains(host, "XN--") || strings.Contains(host, "xN--") || strings.Contains(host, "Xn--") {
-		return "", false
-	}
-	// A last label that is a number makes the host an IPv4 address
-	// (URL Standard, "ends in a number").
-	last := strings.TrimSuffix(host, ".")
-	last = last[strings.LastIndexByte(last, '.')+1:]
-	if last == "" {
-		return "", false
-	}
-	digits := true
-	for i := 0; i < len(last); i++ {
-		digits = digits && '0' <= last[i] && last[i] <= '9'
-	}
-	if digits || len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
-		return "", false
-	}
-	if upper {
-		host = strings.ToLower(host)
-	}
-	return host, true
 }
