@@ -157,17 +157,16 @@ func (c *comparer) emit(where, base, ref string) {
 // member per specification of relurl.Specs named as it prints ("rfc1808"),
 // a member NAME_error for a specification that fails (whatwg), and
 // "differs", the specifications whose answer differs. Any bytes
-// survive (NAME_base64, as in "relurl parse -json"). Between members, what
-// dst holds past jsonline.SpillSize goes to w, so that a long line is
-// never held whole as JSON (issue 23): dst ends with the object's rest.
+// survive (NAME_base64, as in "relurl parse -json"). What dst holds past
+// jsonline.SpillSize goes to w as it is made (jsonline.WriteField), so
+// that a long line is never held whole as JSON (issue 23): dst ends with
+// the object's rest.
 func appendCompareJSON(dst []byte, w io.Writer, base, ref string, row difftable.Row) []byte {
 	dst = append(dst, '{')
-	dst = jsonline.AppendField(dst, true, "base", base)
-	dst = jsonline.Spill(w, dst)
-	dst = jsonline.AppendField(dst, false, "ref", ref)
+	dst = jsonline.WriteField(w, dst, true, "base", base)
+	dst = jsonline.WriteField(w, dst, false, "ref", ref)
 	for i, s := range relurl.Specs() {
-		dst = jsonline.Spill(w, dst)
-		dst = jsonline.AppendField(dst, false, s.String(), row.Answers[i])
+		dst = jsonline.WriteField(w, dst, false, s.String(), row.Answers[i])
 		if err := row.Errs[i]; err != nil {
 			dst = jsonline.AppendField(dst, false, s.String()+"_error", err.Error())
 		}

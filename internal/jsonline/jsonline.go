@@ -100,20 +100,55 @@ func AppendField(dst []byte, first bool, name, s string) []byte {
 	if !utf8.ValidString(s) {
 		dst = AppendName(dst, false, name+"_base64")
 		dst = append(dst, '"')
-		dst = appendBase64(dst, s)
+		dst = appendBase64(dst, nil, s)
+		dst = append(dst, '"')
+	}
+	return dst
+}
+
+// WriteField is AppendField for a member that may be long: it writes what
+// dst holds to w whenever it passes SpillSize, the member's escaped text
+// and base64 included, so that no more than about SpillSize of it is ever
+// held (issue 23: a -json filter given a line of megabytes held its
+// answers' JSON whole). It returns dst with what was not written yet.
+func WriteField(w io.Writer, dst []byte, first bool, name, s string) []byte {
+	dst = AppendName(dst, first, name)
+	dst = append(dst, '"')
+	for rest := s; rest != ""; {
+		// A piece ends before an ASCII byte, so that no code point and
+		// no run of bad bytes (one U+FFFD) is cut in two.
+		n := len(rest)
+		if n > SpillSize {
+			n = SpillSize
+			for n < len(rest) && rest[n] >= utf8.RuneSelf {
+				n++
+			}
+		}
+		dst = Spill(w, AppendBody(dst, rest[:n]))
+		rest = rest[n:]
+	}
+	dst = append(dst, '"')
+	if !utf8.ValidString(s) {
+		dst = AppendName(dst, false, name+"_base64")
+		dst = append(dst, '"')
+		dst = appendBase64(dst, w, s)
 		dst = append(dst, '"')
 	}
 	return dst
 }
 
 // appendBase64 appends s in standard base64, converting it to bytes a
-// piece at a time so that a long s is not copied whole.
-func appendBase64(dst []byte, s string) []byte {
+// piece at a time so that a long s is not copied whole; with w, what dst
+// holds is written to it past SpillSize.
+func appendBase64(dst []byte, w io.Writer, s string) []byte {
 	const piece = 3 << 10 // a multiple of 3: no padding inside
 	var b [piece]byte
 	for len(s) > piece {
 		n := copy(b[:], s)
 		dst = base64.StdEncoding.AppendEncode(dst, b[:n])
+		if w != nil {
+			dst = Spill(w, dst)
+		}
 		s = s[n:]
 	}
 	n := copy(b[:], s)

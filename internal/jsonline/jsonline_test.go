@@ -1,6 +1,7 @@
 package jsonline
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"strings"
@@ -13,6 +14,7 @@ import (
 // otherwise.
 func checkField(t *testing.T, s string) {
 	t.Helper()
+	checkWriteField(t, s)
 	line := append(AppendField([]byte{'{'}, true, "v", s), '}')
 	var m map[string]string
 	if err := json.Unmarshal(line, &m); err != nil {
@@ -27,6 +29,25 @@ func checkField(t *testing.T, s string) {
 	raw, err := base64.StdEncoding.DecodeString(m["v_base64"])
 	if err != nil || string(raw) != s || !sameReplaced(m["v"], s) {
 		t.Errorf("%q: got %q", s, line)
+	}
+}
+
+// checkWriteField checks that WriteField writes what AppendField appends,
+// s repeated past SpillSize so that it is written in pieces, whatever
+// bytes meet at a piece's end.
+func checkWriteField(t *testing.T, s string) {
+	t.Helper()
+	long := strings.Repeat(s, SpillSize/max(len(s), 1)+2)
+	for _, v := range []string{s, long, "\x80" + long, long + "\x80"} {
+		var w bytes.Buffer
+		rest := WriteField(&w, []byte{'{'}, true, "v", v)
+		w.Write(rest)
+		if want := AppendField([]byte{'{'}, true, "v", v); !bytes.Equal(w.Bytes(), want) {
+			t.Fatalf("%.40q...: WriteField and AppendField differ", v)
+		}
+		if len(rest) > SpillSize+4*len(s)+64 {
+			t.Fatalf("%.40q...: WriteField holds %d bytes", v, len(rest))
+		}
 	}
 }
 
