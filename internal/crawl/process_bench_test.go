@@ -1,0 +1,64 @@
+package crawl
+
+// The archive path as a user measures it (issue 21): the CPU time of the
+// built command, "relurl links FILE > /dev/null", against a 20-line
+// program that decompresses FILE with klauspost's decoder
+// (testdata/decompress), both whole processes on one core (GOMAXPROCS=1),
+// startup included. BenchmarkArchiveVsGunzip measures the same work
+// inside one process; this one adds what a process costs: the runtime's
+// start, the binary's size, the garbage collector without a spare core.
+//
+//	go test -run '^$' -bench '^BenchmarkProcessVsDecompress$' -benchtime=5x -count=3 ./internal/crawl
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// buildTool builds the main package in dir (relative to this package) to
+// an executable in a temporary directory, with the flags go build gives a
+// user (for cmd/relurl, its default.pgo), and returns its path.
+func buildTool(b *testing.B, dir string) string {
+	out := filepath.Join(b.TempDir(), filepath.Base(dir))
+	cmd := exec.Command("go", "build", "-o", out, ".")
+	cmd.Dir = dir
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go build %s: %v\n%s", dir, err, msg)
+	}
+	return out
+}
+
+// processCPU returns a contender's run that starts name with args on one
+// core, its output to the null device, and returns the child's CPU time.
+func processCPU(b *testing.B, name string, args ...string) func() time.Duration {
+	return func() time.Duration {
+		cmd := exec.Command(name, args...)
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+		if err := cmd.Run(); err != nil {
+			b.Fatalf("%s %v: %v", name, args, err)
+		}
+		return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+}
+
+// BenchmarkProcessVsDecompress reports "process-x-decompress": the CPU
+// time of the relurl links process over that of the decompressing one, on
+// the .warc.gz of real pages the other archive benchmarks read (the goal
+// is at most 2).
+func BenchmarkProcessVsDecompress(b *testing.B) {
+	path, _, _ := benchArchives(b, 1)
+	relurl := buildTool(b, filepath.Join("..", "..", "cmd", "relurl"))
+	decompress := buildTool(b, filepath.Join("testdata", "decompress"))
+	b.Logf("load average before: %s", loadavg())
+	floor := &contender{name: "decompress", run: processCPU(b, decompress, path)}
+	links := &contender{name: "links", run: processCPU(b, relurl, "links", path)}
+	alternate(b, []*contender{floor, links})
+	b.Logf("load average after: %s", loadavg())
+	if floor.cpu <= 0 {
+		b.Skip("no CPU time measured on this platform")
+	}
+	b.ReportMetric(links.cpu.Seconds()/floor.cpu.Seconds(), "process-x-decompress")
+}
