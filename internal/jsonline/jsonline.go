@@ -97,13 +97,20 @@ const hexDigits = "0123456789abcdef"
 func AppendField(dst []byte, first bool, name, s string) []byte {
 	dst = AppendName(dst, first, name)
 	dst = AppendString(dst, s)
-	if !utf8.ValidString(s) {
-		dst = AppendName(dst, false, name+"_base64")
-		dst = append(dst, '"')
-		dst = appendBase64(dst, nil, s)
-		dst = append(dst, '"')
+	return appendBase64Member(dst, nil, name, s)
+}
+
+// appendBase64Member appends "name_base64" with the bytes of s when s is
+// not valid UTF-8 (see above); with w, what dst holds past SpillSize is
+// written to it on the way.
+func appendBase64Member(dst []byte, w io.Writer, name, s string) []byte {
+	if utf8.ValidString(s) {
+		return dst
 	}
-	return dst
+	dst = AppendName(dst, false, name+"_base64")
+	dst = append(dst, '"')
+	dst = appendBase64(dst, w, s)
+	return append(dst, '"')
 }
 
 // WriteField is AppendField for a member that may be long: it writes what
@@ -128,13 +135,7 @@ func WriteField(w io.Writer, dst []byte, first bool, name, s string) []byte {
 		rest = rest[n:]
 	}
 	dst = append(dst, '"')
-	if !utf8.ValidString(s) {
-		dst = AppendName(dst, false, name+"_base64")
-		dst = append(dst, '"')
-		dst = appendBase64(dst, w, s)
-		dst = append(dst, '"')
-	}
-	return dst
+	return appendBase64Member(dst, w, name, s)
 }
 
 // appendBase64 appends s in standard base64, converting it to bytes a
