@@ -1,8 +1,6 @@
 package base
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -15,10 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/andybalholm/brotli"
-	"github.com/klauspost/compress/zstd"
-
 	"github.com/relurl/relurl/internal/coding"
+	"github.com/relurl/relurl/internal/warc/warctest"
 )
 
 // server starts an HTTP server on loopback with handlers by path.
@@ -210,24 +206,7 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 // field is undone in order (issue 23.3), or the fetch fails naming it.
 func TestFetchDecodesEveryCoding(t *testing.T) {
 	const doc = `<a href="x">x</a>`
-	gz := func(b []byte) []byte {
-		var out bytes.Buffer
-		w := gzip.NewWriter(&out)
-		w.Write(b)
-		w.Close()
-		return out.Bytes()
-	}
-	br := func(b []byte) []byte {
-		var out bytes.Buffer
-		w := brotli.NewWriter(&out)
-		w.Write(b)
-		w.Close()
-		return out.Bytes()
-	}
-	zs := func(b []byte) []byte {
-		w, _ := zstd.NewWriter(nil)
-		return w.EncodeAll(b, nil)
-	}
+	enc := warctest.Encode
 	coded := func(body []byte, fields ...string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			for _, f := range fields {
@@ -238,13 +217,13 @@ func TestFetchDecodesEveryCoding(t *testing.T) {
 		}
 	}
 	s := server(t, map[string]http.HandlerFunc{
-		"/gzgz":     coded(gz(gz([]byte(doc))), "gzip, gzip"),
-		"/two":      coded(gz(gz([]byte(doc))), "gzip", "x-gzip"),
-		"/gzid":     coded(gz([]byte(doc)), "gzip, identity"),
-		"/br":       coded(br([]byte(doc)), "br"),
-		"/zstd-gz":  coded(gz(zs([]byte(doc))), "zstd, gzip"),
+		"/gzgz":     coded(enc([]byte(doc), "gzip", "gzip"), "gzip, gzip"),
+		"/two":      coded(enc([]byte(doc), "gzip", "x-gzip"), "gzip", "x-gzip"),
+		"/gzid":     coded(enc([]byte(doc), "gzip"), "gzip, identity"),
+		"/br":       coded(enc([]byte(doc), "br"), "br"),
+		"/zstd-gz":  coded(enc([]byte(doc), "zstd", "gzip"), "zstd, gzip"),
 		"/compress": coded([]byte(doc), "compress"),
-		"/bomb":     coded(gz(gz(make([]byte, 10<<20))), "gzip, gzip"),
+		"/bomb":     coded(enc(make([]byte, 10<<20), "gzip", "gzip"), "gzip, gzip"),
 	})
 	for _, p := range []string{"/gzgz", "/two", "/gzid", "/br", "/zstd-gz"} {
 		resp, err := (&Fetcher{}).Fetch(context.Background(), s.URL+p)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -10,39 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf16"
 
 	"github.com/relurl/relurl/internal/warc/warctest"
 )
-
-// utf16LE returns s in UTF-16LE, with a byte order mark when bom.
-func utf16LE(s string, bom bool) []byte {
-	var b []byte
-	if bom {
-		b = append(b, 0xff, 0xfe)
-	}
-	for _, u := range utf16.Encode([]rune(s)) {
-		b = append(b, byte(u), byte(u>>8))
-	}
-	return b
-}
-
-// utf16BE returns s in UTF-16BE, without a byte order mark.
-func utf16BE(s string) []byte {
-	var b []byte
-	for _, u := range utf16.Encode([]rune(s)) {
-		b = append(b, byte(u>>8), byte(u))
-	}
-	return b
-}
-
-func gzipped(b []byte) []byte {
-	var z bytes.Buffer
-	w := gzip.NewWriter(&z)
-	w.Write(b)
-	w.Close()
-	return z.Bytes()
-}
 
 // TestLinksDecode: UTF-16 and gzip-compressed HTML give their links from
 // every input form: a file, a file in a directory, standard input, a WARC
@@ -65,23 +34,23 @@ func TestLinksDecode(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q, rows %q", name, code, errs, out)
 		}
 	}
-	check("UTF-16LE file with BOM", nil, write("le.html", utf16LE(page, true)))
-	check("UTF-16BE file, sniffed", nil, write("be.html", utf16BE(page)))
-	check(".html.gz file", nil, write("page.html.gz", gzipped([]byte(page))))
-	check("gzip UTF-16 file", nil, write("both.htm.gz", gzipped(utf16LE(page, true))))
-	check("gzip on standard input", gzipped([]byte(page)), "-")
-	check("UTF-16 on standard input", utf16LE(page, true), "-")
-	check("gzip MIME message on standard input", gzipped([]byte("Content-Type: text/html\r\n\r\n"+page)), "-")
+	check("UTF-16LE file with BOM", nil, write("le.html", warctest.UTF16(page, false, true)))
+	check("UTF-16BE file, sniffed", nil, write("be.html", warctest.UTF16(page, true, false)))
+	check(".html.gz file", nil, write("page.html.gz", warctest.Encode([]byte(page), "gzip")))
+	check("gzip UTF-16 file", nil, write("both.htm.gz", warctest.Encode(warctest.UTF16(page, false, true), "gzip")))
+	check("gzip on standard input", warctest.Encode([]byte(page), "gzip"), "-")
+	check("UTF-16 on standard input", warctest.UTF16(page, false, true), "-")
+	check("gzip MIME message on standard input", warctest.Encode([]byte("Content-Type: text/html\r\n\r\n"+page), "gzip"), "-")
 
 	// A directory walk finds the .html.gz file too.
 	sub := filepath.Join(dir, "tree")
 	os.Mkdir(sub, 0o777)
-	os.WriteFile(filepath.Join(sub, "p.html.gz"), gzipped([]byte(page)), 0o666)
+	os.WriteFile(filepath.Join(sub, "p.html.gz"), warctest.Encode([]byte(page), "gzip"), 0o666)
 	check("directory", nil, sub)
 
 	// A MIME part in UTF-16, declared by its charset (no BOM).
 	msg := "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/html; charset=utf-16\r\n\r\n" +
-		string(utf16LE(page, false)) + "\r\n--b--\r\n"
+		string(warctest.UTF16(page, false, false)) + "\r\n--b--\r\n"
 	out, errs, code := runLinksCmd(t, "", false, "-url", "http://a/", write("m.eml", []byte(msg)))
 	if code != exitOK || errs != "" || !strings.Contains(out, "\tretrieval\ta@href\té/g\thttp://a/é/g\n") {
 		t.Errorf("MIME part: exit %d, stderr %q, rows %q", code, errs, out)
@@ -91,10 +60,10 @@ func TestLinksDecode(t *testing.T) {
 	// declared UTF-16BE, a gzip body without Content-Encoding.
 	var w bytes.Buffer
 	ww := warctest.NewWriter(&w, true)
-	ww.Write(warctest.Record{Type: "resource", TargetURI: "http://r/", ContentType: "text/html; charset=UTF-16", Block: utf16LE(page, false)})
-	http16 := "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-16be\r\n\r\n" + string(utf16BE(page))
+	ww.Write(warctest.Record{Type: "resource", TargetURI: "http://r/", ContentType: "text/html; charset=UTF-16", Block: warctest.UTF16(page, false, false)})
+	http16 := "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-16be\r\n\r\n" + string(warctest.UTF16(page, true, false))
 	ww.Write(warctest.Record{Type: "response", TargetURI: "http://s/", ContentType: "application/http; msgtype=response", Block: []byte(http16)})
-	ww.Write(warctest.Record{Type: "resource", TargetURI: "http://t/", ContentType: "text/html", Block: gzipped([]byte(page))})
+	ww.Write(warctest.Record{Type: "resource", TargetURI: "http://t/", ContentType: "text/html", Block: warctest.Encode([]byte(page), "gzip")})
 	out, errs, code = runLinksCmd(t, "", false, write("r.warc.gz", w.Bytes()))
 	for _, h := range []string{"r", "s", "t"} {
 		if !strings.Contains(out, fmt.Sprintf("\thttp://%s/\tretrieval\ta@href\té/g\thttp://%s/é/g\n", h, h)) {
@@ -106,11 +75,11 @@ func TestLinksDecode(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/u16", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-16le")
-		w.Write(utf16LE(page, false))
+		w.Write(warctest.UTF16(page, false, false))
 	})
 	mux.HandleFunc("/gz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
-		w.Write(gzipped([]byte(page)))
+		w.Write(warctest.Encode([]byte(page), "gzip"))
 	})
 	s := httptest.NewServer(mux)
 	defer s.Close()
@@ -136,7 +105,7 @@ func TestLinksDecodeErrors(t *testing.T) {
 	}
 	// A gzip body that decompresses past the Record limit.
 	big := filepath.Join(dir, "big.html.gz")
-	os.WriteFile(big, gzipped([]byte(strings.Repeat("<a href=g>", 1000))), 0o666)
+	os.WriteFile(big, warctest.Encode([]byte(strings.Repeat("<a href=g>", 1000)), "gzip"), 0o666)
 	_, errs, code = runLinksCmd(t, "", false, "-max-record", "5000", "-url", "http://a/", big)
 	if code != exitRejected || !strings.Contains(errs, "Record limit of 5000") {
 		t.Errorf("over the limit: exit %d, stderr %q", code, errs)

@@ -3,47 +3,19 @@ package body
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"io"
 	"strings"
 	"testing"
-	"unicode/utf16"
 
+	"github.com/relurl/relurl/internal/warc/warctest"
 	"github.com/relurl/relurl/limits"
 )
 
 const page = `<a href="é/g">x</a>`
 
-func le(s string, bom bool) []byte {
-	var b []byte
-	if bom {
-		b = append(b, 0xff, 0xfe)
-	}
-	for _, u := range utf16.Encode([]rune(s)) {
-		b = append(b, byte(u), byte(u>>8))
-	}
-	return b
-}
-
-func be(s string, bom bool) []byte {
-	var b []byte
-	if bom {
-		b = append(b, 0xfe, 0xff)
-	}
-	for _, u := range utf16.Encode([]rune(s)) {
-		b = append(b, byte(u>>8), byte(u))
-	}
-	return b
-}
-
-func gz(b []byte) []byte {
-	var z bytes.Buffer
-	w := gzip.NewWriter(&z)
-	w.Write(b)
-	w.Close()
-	return z.Bytes()
-}
+// gzipped is b in one gzip member.
+func gzipped(b []byte) []byte { return warctest.Encode(b, "gzip") }
 
 func TestDecode(t *testing.T) {
 	for _, c := range []struct {
@@ -54,17 +26,17 @@ func TestDecode(t *testing.T) {
 	}{
 		{"utf-8", []byte(page), "", 0},
 		{"utf-8 BOM", append([]byte("\xef\xbb\xbf"), page...), "utf-16", 0}, // the BOM wins over the charset
-		{"LE BOM", le(page, true), "", UTF16LE},
-		{"BE BOM", be(page, true), "", UTF16BE},
-		{"BE BOM, charset LE", be(page, true), "utf-16le", UTF16BE}, // the BOM wins
-		{"charset utf-16", le(page, false), "UTF-16", UTF16LE},      // WHATWG: utf-16 is UTF-16LE
-		{"charset utf-16be", be(page, false), "utf-16be", UTF16BE},
-		{"charset unicode", le(page, false), "unicode", UTF16LE},
-		{"LE sniffed", le(page, false), "", UTF16LE},
-		{"BE sniffed", be(page, false), "", UTF16BE},
-		{"gzip", gz([]byte(page)), "", Gzip},
-		{"gzip UTF-16", gz(le(page, true)), "", Gzip | UTF16LE},
-		{"gzip two members", append(gz([]byte(page[:5])), gz([]byte(page[5:]))...), "", Gzip},
+		{"LE BOM", warctest.UTF16(page, false, true), "", UTF16LE},
+		{"BE BOM", warctest.UTF16(page, true, true), "", UTF16BE},
+		{"BE BOM, charset LE", warctest.UTF16(page, true, true), "utf-16le", UTF16BE}, // the BOM wins
+		{"charset utf-16", warctest.UTF16(page, false, false), "UTF-16", UTF16LE},     // WHATWG: utf-16 is UTF-16LE
+		{"charset utf-16be", warctest.UTF16(page, true, false), "utf-16be", UTF16BE},
+		{"charset unicode", warctest.UTF16(page, false, false), "unicode", UTF16LE},
+		{"LE sniffed", warctest.UTF16(page, false, false), "", UTF16LE},
+		{"BE sniffed", warctest.UTF16(page, true, false), "", UTF16BE},
+		{"gzip", gzipped([]byte(page)), "", Gzip},
+		{"gzip UTF-16", gzipped(warctest.UTF16(page, false, true)), "", Gzip | UTF16LE},
+		{"gzip two members", append(gzipped([]byte(page[:5])), gzipped([]byte(page[5:]))...), "", Gzip},
 	} {
 		var d Decoder
 		r, form, err := d.Decode(bytes.NewReader(c.in), c.charset, 1<<20)
@@ -86,7 +58,7 @@ func TestDecode(t *testing.T) {
 // TestDecodeReuse: one Decoder, documents of every form one after another.
 func TestDecodeReuse(t *testing.T) {
 	var d Decoder
-	for i, in := range [][]byte{gz([]byte(page)), []byte(page), le(page, true), gz(be(page, true)), []byte(page)} {
+	for i, in := range [][]byte{gzipped([]byte(page)), []byte(page), warctest.UTF16(page, false, true), gzipped(warctest.UTF16(page, true, true)), []byte(page)} {
 		r, _, err := d.Decode(bytes.NewReader(in), "", 1<<20)
 		if err != nil {
 			t.Fatal(err)
@@ -105,7 +77,7 @@ func TestBuffered(t *testing.T) {
 	if r, _, err := d.Decode(br, "", 1<<20); r != br || err != nil {
 		t.Errorf("plain text behind a bufio.Reader: %p, want %p (%v)", r, br, err)
 	}
-	r, _, _ := d.Decode(bytes.NewReader(gz([]byte(page))), "", 1<<20)
+	r, _, _ := d.Decode(bytes.NewReader(gzipped([]byte(page))), "", 1<<20)
 	if r.Size() < 64<<10 {
 		t.Errorf("decoded text window %d", r.Size())
 	}
@@ -115,7 +87,7 @@ func TestBuffered(t *testing.T) {
 // damaged gzip header is an error.
 func TestGzipLimit(t *testing.T) {
 	var d Decoder
-	big := gz([]byte(strings.Repeat("<a href=x>", 1000)))
+	big := gzipped([]byte(strings.Repeat("<a href=x>", 1000)))
 	for _, max := range []int64{10000, 10001} {
 		r, _, err := d.Decode(bytes.NewReader(big), "", max)
 		if err != nil {
@@ -154,9 +126,9 @@ func TestFormString(t *testing.T) {
 // never gives more than the limit from gzip.
 func FuzzDecode(f *testing.F) {
 	f.Add([]byte(page), "")
-	f.Add(le(page, true), "")
-	f.Add(be(page, false), "utf-16be")
-	f.Add(gz(le(page, false)), "utf-16")
+	f.Add(warctest.UTF16(page, false, true), "")
+	f.Add(warctest.UTF16(page, true, false), "utf-16be")
+	f.Add(gzipped(warctest.UTF16(page, false, false)), "utf-16")
 	f.Add([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}, "")
 	f.Fuzz(func(t *testing.T, data []byte, charset string) {
 		var d Decoder

@@ -3,56 +3,15 @@ package coding
 import (
 	"bytes"
 	"compress/gzip"
-	"compress/zlib"
 	"errors"
 	"io"
 	"net/http"
-	"net/http/httputil"
 	"strings"
 	"testing"
 
-	"github.com/andybalholm/brotli"
-	"github.com/klauspost/compress/zstd"
-
+	"github.com/relurl/relurl/internal/warc/warctest"
 	"github.com/relurl/relurl/limits"
 )
-
-// encode applies the codings named in order, as a sender would: the
-// encoders are other code than the decoders under test (the standard
-// library's gzip and zlib, net/http/httputil's chunked writer).
-func encode(t testing.TB, body []byte, names ...string) []byte {
-	for _, n := range names {
-		var b bytes.Buffer
-		var w io.WriteCloser
-		switch n {
-		case "gzip", "x-gzip":
-			w = gzip.NewWriter(&b)
-		case "deflate":
-			w = zlib.NewWriter(&b)
-		case "chunked":
-			w = httputil.NewChunkedWriter(&b)
-		case "zstd":
-			zw, err := zstd.NewWriter(&b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w = zw
-		case "br":
-			w = brotli.NewWriter(&b)
-		case "identity":
-			continue
-		default:
-			t.Fatalf("no encoder for %s", n)
-		}
-		w.Write(body)
-		w.Close()
-		if n == "chunked" {
-			b.WriteString("\r\n") // the last chunk's CRLF after "0\r\n"
-		}
-		body = b.Bytes()
-	}
-	return body
-}
 
 func TestDecodeEveryTokenInOrder(t *testing.T) {
 	page := []byte(strings.Repeat(`<a href="x">x</a>`, 100))
@@ -76,7 +35,7 @@ func TestDecodeEveryTokenInOrder(t *testing.T) {
 		var d Decoder
 		// Twice with the same Decoder: its kept decompressors are reset.
 		for range 2 {
-			got, err := io.ReadAll(d.Decode(bytes.NewReader(encode(t, page, tc.applied...)), Of(tc.header), 1<<20))
+			got, err := io.ReadAll(d.Decode(bytes.NewReader(warctest.Encode(page, tc.applied...)), Of(tc.header), 1<<20))
 			if err != nil || !bytes.Equal(got, page) {
 				t.Errorf("%v: %d bytes, %v", tc.header, len(got), err)
 			}
@@ -111,7 +70,7 @@ func TestStackedBombStopsAtTheLimit(t *testing.T) {
 	// 64 MiB of zeros, gzipped twice: about 200 bytes. Each layer stops
 	// at the limit.
 	zeros := make([]byte, 64<<20)
-	body := encode(t, zeros, "gzip", "gzip")
+	body := warctest.Encode(zeros, "gzip", "gzip")
 	var d Decoder
 	n, err := io.Copy(io.Discard, d.Decode(bytes.NewReader(body), Parse("Content-Encoding", []string{"gzip, gzip"}), 1<<20))
 	var le *limits.Error
