@@ -1,10 +1,6 @@
 package peers
 
 import (
-	"compress/gzip"
-	"io"
-	"os"
-	"strings"
 	"testing"
 
 	nlnwa "github.com/nlnwa/whatwg-url/url"
@@ -16,20 +12,7 @@ import (
 // readDataset returns the lines of one of ada's datasets, kept gzipped in
 // the whatwg package's testdata.
 func readDataset(tb testing.TB, name string) []string {
-	f, err := os.Open("../whatwg/testdata/datasets/" + name + ".txt.gz")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	data, err := io.ReadAll(z)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	return benchmix.Dataset(tb, "../whatwg/testdata/datasets/"+name+".txt.gz")
 }
 
 // BenchmarkParseVsNlnwa: parsing every line of ada's datasets as an

@@ -1,11 +1,7 @@
 package whatwg
 
 import (
-	"compress/gzip"
-	"io"
 	"net/url"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/relurl/relurl/internal/benchmix"
@@ -179,18 +175,5 @@ func BenchmarkParseVsNetURL(b *testing.B) {
 
 // readLines returns the lines of a dataset of testdata/datasets.
 func readLines(tb testing.TB, name string) []string {
-	f, err := os.Open("testdata/datasets/" + name + ".txt.gz")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	data, err := io.ReadAll(z)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	return benchmix.Dataset(tb, "testdata/datasets/"+name+".txt.gz")
 }

@@ -1,12 +1,9 @@
 package whatwg_test
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -129,40 +126,12 @@ func compareWithNode(t *testing.T, what string, pairs [][2]*string) {
 	t.Logf("%s: %d inputs compared with node", what, len(pairs))
 }
 
-// readDataset returns the lines of a dataset of testdata/datasets.
-func readDataset(t testing.TB, name string) []string {
-	t.Helper()
-	f, err := os.Open("testdata/datasets/" + name + ".txt.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(z)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines []string
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return lines
-}
-
 // TestNodeURLDatasets: Node's URL and the package agree on failure, href
 // and every getter for every line of both datasets, and on the crawl mix
 // resolved against its bases.
 func TestNodeURLDatasets(t *testing.T) {
 	for _, name := range []string{"kasztp", "node_files"} {
-		lines := readDataset(t, name)
+		lines := benchmix.Dataset(t, "testdata/datasets/"+name+".txt.gz")
 		pairs := make([][2]*string, len(lines))
 		for i := range lines {
 			if !utf8.ValidString(lines[i]) {

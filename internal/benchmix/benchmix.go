@@ -5,8 +5,12 @@
 package benchmix
 
 import (
+	"compress/gzip"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -94,4 +98,26 @@ func Ratio(b *testing.B, perRun int, ours, theirs func(), name string) {
 	if tOurs > 0 {
 		b.ReportMetric(float64(tTheirs)/float64(tOurs), "x-"+name)
 	}
+}
+
+// Dataset returns the lines of a gzipped file of URLs, one per line, such
+// as ada's datasets in whatwg/testdata/datasets (their origin and licence
+// are there): the benchmarks of package whatwg and of the peers module,
+// and the differential tests against Node, read them.
+func Dataset(tb testing.TB, path string) []string {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	data, err := io.ReadAll(z)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 }
