@@ -21,10 +21,10 @@
 // returns inside fields are written \\, \t, \n and \r, so that a line is
 // always one link: the rows are those of "relurl links", by the same
 // writer (internal/crawl.Rows); the links over the URL limit (package
-// limits) are left out and reported by the extractor internal/archive
+// limits) are left out and reported by the extractor archive
 // uses, as for "relurl links". Which records count, and
 // how their base is established (RFC 1808 section 3), is as for "relurl
-// links": both use internal/archive of the relurl module.
+// links": both use archive of the relurl module.
 package relurlbeam
 
 import (
@@ -40,7 +40,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"github.com/relurl/relurl/internal/archive"
+	"github.com/relurl/relurl/archive"
 	"github.com/relurl/relurl/internal/crawl"
 	"github.com/relurl/relurl/links"
 )

@@ -274,7 +274,7 @@ func TestLinksWAT(t *testing.T) {
 
 // TestLinksWATNoTarget: a WAT page with no target URI anywhere is an
 // error naming the file and offset, with the "links:" prefix of every
-// other error (it lacked it before internal/archive).
+// other error (it lacked it before archive).
 func TestLinksWATNoTarget(t *testing.T) {
 	var b bytes.Buffer
 	w := warctest.NewWriter(&b, false)

@@ -1,7 +1,7 @@
 package crawl
 
 // Web archives as inputs (issue 7): WARC files and Common Crawl's WAT
-// files, whose records internal/archive turns into links (the rules the
+// files, whose records archive turns into links (the rules the
 // Beam pipeline in beam/ shares).
 
 import (
@@ -11,7 +11,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/relurl/relurl/internal/archive"
+	"github.com/relurl/relurl/archive"
 	"github.com/relurl/relurl/links"
 )
 
@@ -63,7 +63,7 @@ func (c *countingFile) Read(p []byte) (int, error) {
 }
 
 // archive extracts the links of every document of a WARC or WAT file,
-// by the rules of internal/archive.
+// by the rules of archive.
 func (j *job) archive(name string, r io.Reader) {
 	a := &j.arch // kept from one archive to the next, with its buffers
 	a.Limits, a.File, a.Extractor = j.lim, name, &j.x

@@ -25,7 +25,7 @@ import (
 	kpgzip "github.com/klauspost/compress/gzip"
 	"golang.org/x/net/html"
 
-	"github.com/relurl/relurl/internal/archive"
+	"github.com/relurl/relurl/archive"
 	"github.com/relurl/relurl/internal/cputime"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/warc/warctest"
@@ -232,7 +232,7 @@ func loadavg() string {
 // BenchmarkArchiveVsGunzip runs over one .warc.gz of real pages, in turn:
 // decompression alone ("gunzip", klauspost to io.Discard); the WARC
 // reader reading every record, HTTP header and body ("warc"); the same
-// with every link extracted and resolved by internal/archive, as the
+// with every link extracted and resolved by archive, as the
 // links command does, with nothing written ("extract"); the whole links
 // command writing TSV rows to io.Discard ("links"); and, when there is
 // one, the system's "gzip -dc" (its own CPU time, as a child process).

@@ -21,8 +21,8 @@ import (
 	"time"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/archive"
 	"github.com/relurl/relurl/base"
-	"github.com/relurl/relurl/internal/archive"
 	"github.com/relurl/relurl/internal/body"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
