@@ -81,6 +81,22 @@ func ExampleParseTrace() {
 	// 7 path state
 }
 
+// The non-fatal validation errors, named as the standard names them: a
+// host with two IPv4 parts, the first hexadecimal, and a "\" in the path.
+func ExampleParseTrace_validation() {
+	var t whatwg.Trace
+	u, _ := whatwg.ParseTrace(`https://0x7f.1/a\b`, nil, &t)
+	fmt.Println(u)
+	for _, v := range t.Validation {
+		fmt.Println(v.Offset, v.Kind)
+	}
+	// Output:
+	// https://127.0.0.1/a/b
+	// 8 IPv4-too-few-parts
+	// 8 IPv4-non-decimal-part
+	// 16 invalid-reverse-solidus
+}
+
 func ExampleParse() {
 	u, err := whatwg.Parse("https://EXAMPLE.org:443/a/./b/../c?q=1#top")
 	fmt.Println(u, err)

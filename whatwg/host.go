@@ -26,22 +26,27 @@ var forbiddenTable = func() (t [128]uint8) {
 
 // appendHost runs the host parser (URL Standard section 3.5) on input and
 // appends the serialized host (section 3.6) to dst. opaque is "url is not
-// special". The error offset is relative to input.
-func appendHost(dst []byte, input string, opaque bool) ([]byte, Reason, int) {
+// special". The error offset is relative to input. tr, when not nil, gets
+// the non-fatal validation errors, at offsets from at, input's offset in
+// tr.Input.
+func appendHost(dst []byte, input string, opaque bool, tr *Trace, at int) ([]byte, Reason, int) {
 	if input != "" && input[0] == '[' {
 		if input[len(input)-1] != ']' || len(input) < 2 {
 			return dst, IPv6Unclosed, 0
 		}
 		var a [8]uint16
-		if r, at := parseIPv6(&a, input[1:len(input)-1]); r != 0 {
-			return dst, r, at + 1
+		if r, q := parseIPv6(&a, input[1:len(input)-1], tr, at+1); r != 0 {
+			return dst, r, q + 1
 		}
 		dst = append(dst, '[')
 		dst = appendIPv6(dst, &a)
 		return append(dst, ']'), 0, 0
 	}
 	if opaque {
-		return appendOpaqueHost(dst, input)
+		return appendOpaqueHost(dst, input, tr, at)
+	}
+	if tr != nil {
+		traceDomain(tr, input, at)
 	}
 	// The common case: an ASCII domain without percent-encoding is only
 	// lower-cased ("domain to ASCII" with beStrict false returns an ASCII
@@ -50,13 +55,13 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, Reason, int) {
 	for i := 0; i < len(input); i++ {
 		c := input[i]
 		if c >= utf8.RuneSelf || c == '%' {
-			return appendDomainSlow(dst[:start], input)
+			return appendDomainSlow(dst[:start], input, tr, at)
 		}
 		if forbiddenTable[c]&forbiddenDomain != 0 {
 			// The check applies to the result of domain to ASCII: "<"
 			// followed by U+0338 is "≮" after normalization.
 			if hasNonASCII(input[i:]) {
-				return appendDomainSlow(dst[:start], input)
+				return appendDomainSlow(dst[:start], input, tr, at)
 			}
 			return dst[:start], DomainInvalidCodePoint, i
 		}
@@ -65,12 +70,32 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, Reason, int) {
 		}
 		dst = append(dst, c)
 	}
-	return finishDomain(dst, start)
+	return finishDomain(dst, start, tr, at)
+}
+
+// traceDomain records the validation errors the host parser and the domain
+// parser meet before the IPv4 parser (URL Standard sections 3.5 and 3.3):
+// domain-percent-encoded, then domain-to-ASCII when UTS #46 ToASCII with
+// the strict flags fails. It runs only for a Trace.
+func traceDomain(tr *Trace, input string, at int) {
+	for i := 0; i+2 < len(input); i++ {
+		if input[i] == '%' && percent.IsHex(input[i+1]) && percent.IsHex(input[i+2]) {
+			tr.add(DomainPercentEncoded, at+i)
+			break
+		}
+	}
+	d := percentDecode(nil, input)
+	// Past maxUnicodeDomain, ToASCII is not run (Punycode's time grows with
+	// the square of a label's length); an ASCII domain that long fails
+	// VerifyDnsLength, a non-ASCII one fails the parse (DomainToASCII).
+	if len(d) > maxUnicodeDomain || !strictDomainToASCII(string(d)) {
+		tr.add(StrictDomainToASCII, at)
+	}
 }
 
 // finishDomain checks the domain in dst[start:] and turns it into an IPv4
 // address when it ends in a number.
-func finishDomain(dst []byte, start int) ([]byte, Reason, int) {
+func finishDomain(dst []byte, start int, tr *Trace, at int) ([]byte, Reason, int) {
 	d := dst[start:]
 	if len(d) == 0 {
 		return dst, DomainToASCII, 0
@@ -78,7 +103,7 @@ func finishDomain(dst []byte, start int) ([]byte, Reason, int) {
 	if !endsInNumber(d) {
 		return dst, 0, 0
 	}
-	v, r := parseIPv4(d)
+	v, r := parseIPv4(d, tr, at)
 	if r != 0 {
 		return dst[:start], r, 0
 	}
@@ -92,7 +117,7 @@ const maxUnicodeDomain = 1024
 // appendDomainSlow is the host parser's domain branch for input holding
 // percent-encoded bytes or non-ASCII code points: percent-decode, UTF-8
 // decode, then domain to ASCII.
-func appendDomainSlow(dst []byte, input string) ([]byte, Reason, int) {
+func appendDomainSlow(dst []byte, input string, tr *Trace, at int) ([]byte, Reason, int) {
 	start := len(dst)
 	var tmp [64]byte
 	dec := percentDecode(tmp[:0], input)
@@ -118,7 +143,7 @@ func appendDomainSlow(dst []byte, input string) ([]byte, Reason, int) {
 			}
 			dst = append(dst, c)
 		}
-		return finishDomain(dst, start)
+		return finishDomain(dst, start, tr, at)
 	}
 	// Punycode encoding takes time in the product of a label's length and
 	// its number of distinct code points: bound the domain, far above any
@@ -138,15 +163,34 @@ func appendDomainSlow(dst []byte, input string) ([]byte, Reason, int) {
 		}
 	}
 	dst = append(dst, a...)
-	return finishDomain(dst, start)
+	return finishDomain(dst, start, tr, at)
 }
 
 // appendOpaqueHost is the opaque-host parser (URL Standard section 3.5).
-func appendOpaqueHost(dst []byte, input string) ([]byte, Reason, int) {
+func appendOpaqueHost(dst []byte, input string, tr *Trace, at int) ([]byte, Reason, int) {
 	for i := 0; i < len(input); i++ {
 		c := input[i]
 		if c < utf8.RuneSelf && forbiddenTable[c]&forbiddenHost != 0 {
 			return dst, HostInvalidCodePoint, i
+		}
+	}
+	if tr != nil {
+		// The standard's two steps: each "contains", one error at most.
+		unit, pct := -1, -1
+		for i := 0; i < len(input); {
+			n, bad := invalidURLUnit(input, i)
+			if bad && input[i] == '%' && pct < 0 {
+				pct = i
+			} else if bad && input[i] != '%' && unit < 0 {
+				unit = i
+			}
+			i += n
+		}
+		if unit >= 0 {
+			tr.add(InvalidURLUnit, at+unit)
+		}
+		if pct >= 0 {
+			tr.add(InvalidURLUnit, at+pct)
 		}
 	}
 	return appendEncoded(dst, input, setC0), 0, 0
@@ -198,31 +242,46 @@ func lastIndexByte(b []byte, c byte) int {
 // a long run of digits cannot overflow.
 const ipv4Cap = 1 << 40
 
-// parseIPv4 is the IPv4 parser (URL Standard section 3.5).
-func parseIPv4(d []byte) (uint32, Reason) {
+// parseIPv4 is the IPv4 parser (URL Standard section 3.5), its steps in
+// the standard's order; tr gets its validation errors, all at offset at.
+func parseIPv4(d []byte, tr *Trace, at int) (uint32, Reason) {
 	if len(d) > 0 && d[len(d)-1] == '.' {
+		tr.add(IPv4EmptyPart, at)
 		d = d[:len(d)-1] // an empty last part is dropped when there are others
 	}
+	n := 1
+	for _, c := range d {
+		if c == '.' {
+			n++
+		}
+	}
+	if n < 4 {
+		tr.add(IPv4TooFewParts, at)
+	} else if n > 4 {
+		return 0, IPv4TooManyParts
+	}
 	var nums [4]uint64
-	n := 0
-	for {
+	above := false
+	for k := 0; k < n; k++ {
 		i := 0
 		for i < len(d) && d[i] != '.' {
 			i++
 		}
-		if n == 4 {
-			return 0, IPv4TooManyParts
-		}
-		v, ok := parseIPv4Number(d[:i])
+		v, nonDecimal, ok := parseIPv4Number(d[:i])
 		if !ok {
 			return 0, IPv4NonNumericPart
 		}
-		nums[n] = v
-		n++
-		if i == len(d) {
-			break
+		if nonDecimal {
+			tr.add(IPv4NonDecimalPart, at)
 		}
-		d = d[i+1:]
+		nums[k] = v
+		above = above || v > 255
+		if i < len(d) {
+			d = d[i+1:]
+		}
+	}
+	if above {
+		tr.add(IPv4PartAbove255, at)
 	}
 	for _, v := range nums[:n-1] {
 		if v > 255 {
@@ -241,10 +300,10 @@ func parseIPv4(d []byte) (uint32, Reason) {
 }
 
 // parseIPv4Number is the IPv4 number parser: decimal, "0x" hexadecimal or
-// "0" octal.
-func parseIPv4Number(s []byte) (uint64, bool) {
+// "0" octal; nonDecimal is the standard's validationError flag.
+func parseIPv4Number(s []byte) (v uint64, nonDecimal, ok bool) {
 	if len(s) == 0 {
-		return 0, false
+		return 0, false, false
 	}
 	radix := uint64(10)
 	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
@@ -252,7 +311,6 @@ func parseIPv4Number(s []byte) (uint64, bool) {
 	} else if len(s) >= 2 && s[0] == '0' {
 		s, radix = s[1:], 8
 	}
-	var v uint64
 	for _, c := range s {
 		var d uint64
 		switch {
@@ -261,17 +319,17 @@ func parseIPv4Number(s []byte) (uint64, bool) {
 		case radix == 16 && percent.IsHex(c):
 			d = uint64(percent.Unhex(c))
 		default:
-			return 0, false
+			return 0, false, false
 		}
 		if d >= radix {
-			return 0, false
+			return 0, false, false
 		}
 		v = v*radix + d
 		if v > ipv4Cap {
 			v = ipv4Cap
 		}
 	}
-	return v, true
+	return v, radix != 10, true
 }
 
 func appendIPv4(dst []byte, v uint32) []byte {
@@ -285,8 +343,9 @@ func appendIPv4(dst []byte, v uint32) []byte {
 }
 
 // parseIPv6 is the IPv6 parser (URL Standard section 3.5), on the text
-// between the brackets. The offset returned is relative to s.
-func parseIPv6(a *[8]uint16, s string) (Reason, int) {
+// between the brackets. The offset returned is relative to s; tr gets
+// IPv6-piece-leading-zero at off plus the piece's offset.
+func parseIPv6(a *[8]uint16, s string, tr *Trace, off int) (Reason, int) {
 	piece, compress := 0, -1
 	p := 0
 	at := func(i int) int {
@@ -316,7 +375,7 @@ func parseIPv6(a *[8]uint16, s string) (Reason, int) {
 			compress = piece
 			continue
 		}
-		value, length := 0, 0
+		value, length, start := 0, 0, p
 		for length < 4 && p < len(s) && percent.IsHex(s[p]) {
 			value = value*16 + int(percent.Unhex(s[p]))
 			p++
@@ -377,6 +436,9 @@ func parseIPv6(a *[8]uint16, s string) (Reason, int) {
 		case -1:
 		default:
 			return IPv6InvalidCodePoint, p
+		}
+		if length > 1 && value < 1<<(4*(length-1)) {
+			tr.add(IPv6PieceLeadingZero, off+start)
 		}
 		a[piece] = uint16(value)
 		piece++

@@ -207,7 +207,11 @@ func parse(dst []byte, input string, base *URL, tr *Trace, enc encoding.Encoding
 		tr.Input = in
 		tr.Steps = tr.Steps[:0]
 		tr.Validation = tr.Validation[:0]
-		if start > 0 || end < len(input) || stripped {
+		// Steps 1 and 2 of the basic URL parser: one error each.
+		if start > 0 || end < len(input) {
+			b.invalid(InvalidURLUnit, 0)
+		}
+		if stripped {
 			b.invalid(InvalidURLUnit, 0)
 		}
 	}
@@ -456,6 +460,9 @@ func (b *builder) run() (Reason, int) {
 		case RelativeState:
 			base := b.base
 			if c == '/' || b.base.kind != kindOther && c == '\\' {
+				if c == '\\' {
+					b.invalid(InvalidReverseSolidus, p)
+				}
 				b.out = append(b.out[:b.o], base.href[:base.schemeEnd+1]...)
 				b.u.schemeEnd, b.u.kind = base.schemeEnd, base.kind
 				set(RelativeSlashState, p+1)
@@ -465,6 +472,9 @@ func (b *builder) run() (Reason, int) {
 			p = b.afterBase(c, p, set)
 		case RelativeSlashState:
 			if b.special() && (c == '/' || c == '\\') {
+				if c == '\\' {
+					b.invalid(InvalidReverseSolidus, p)
+				}
 				set(SpecialAuthorityIgnoreSlashesState, p+1)
 			} else if c == '/' {
 				set(AuthorityState, p+1)
@@ -514,6 +524,9 @@ func (b *builder) run() (Reason, int) {
 				b.scheme("file")
 			}
 			if c == '/' || c == '\\' {
+				if c == '\\' {
+					b.invalid(InvalidReverseSolidus, p)
+				}
 				set(FileSlashState, p+1)
 			} else if base != nil && base.kind == kindFile {
 				b.copyBase(base.fragStart)
@@ -526,6 +539,9 @@ func (b *builder) run() (Reason, int) {
 		case FileSlashState:
 			base := b.base
 			if c == '/' || c == '\\' {
+				if c == '\\' {
+					b.invalid(InvalidReverseSolidus, p)
+				}
 				set(FileHostState, p+1)
 				break
 			}
@@ -557,6 +573,7 @@ func (b *builder) run() (Reason, int) {
 			buf := in[p:j]
 			if len(buf) == 2 && isWindowsDriveLetter([]byte(buf)) {
 				// The buffer is kept for the path state: read it again there.
+				b.invalid(FileInvalidWindowsDriveLetterHost, p)
 				b.emptyHost()
 				set(PathState, p)
 				p--
@@ -569,7 +586,7 @@ func (b *builder) run() (Reason, int) {
 			if buf != "" {
 				var r Reason
 				var q int
-				b.out, r, q = appendHost(b.out, buf, false)
+				b.out, r, q = appendHost(b.out, buf, false, b.tr, p)
 				if r != 0 {
 					return r, p + q
 				}
@@ -583,6 +600,9 @@ func (b *builder) run() (Reason, int) {
 			p = j - 1
 		case PathStartState:
 			if b.special() {
+				if c == '\\' {
+					b.invalid(InvalidReverseSolidus, p)
+				}
 				if c == '/' || c == '\\' {
 					set(PathState, p+1)
 				} else {
@@ -669,50 +689,42 @@ func (b *builder) run() (Reason, int) {
 			break
 		}
 	}
-	if b.tr != nil && b.special() {
-		// Each "\" before the query or fragment was read as "/".
-		for i := 0; i < len(in) && in[i] != '?' && in[i] != '#'; i++ {
-			if in[i] == '\\' {
-				b.invalid(InvalidReverseSolidus, i)
-			}
-		}
-	}
 	return 0, 0
 }
 
 // invalid records a non-fatal validation error when tracing.
-func (b *builder) invalid(k ValidationKind, p int) {
-	if b.tr != nil {
-		b.tr.Validation = append(b.tr.Validation, Validation{k, max(p, 0)})
-	}
-}
+func (b *builder) invalid(k ValidationKind, p int) { b.tr.add(k, p) }
 
 // checkUnits records invalid-URL-unit for each code point of in[p:j] that
 // is not a URL code point (URL Standard section 4.3) and each "%" not
 // followed by two hex digits.
 func (b *builder) checkUnits(p, j int) {
-	in := b.in
 	for i := p; i < j; {
-		c := in[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '%':
-				if i+2 >= len(in) || !percent.IsHex(in[i+1]) || !percent.IsHex(in[i+2]) {
-					b.invalid(InvalidURLUnit, i)
-				}
-			case 'a' <= c|0x20 && c|0x20 <= 'z', '0' <= c && c <= '9', strings.IndexByte("!$&'()*+,-./:;=?@_~", c) >= 0:
-			default:
-				b.invalid(InvalidURLUnit, i)
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(in[i:])
-		if r == utf8.RuneError && n == 1 || r < 0xA0 || 0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE {
+		n, bad := invalidURLUnit(b.in, i)
+		if bad {
 			b.invalid(InvalidURLUnit, i)
 		}
 		i += n
 	}
+}
+
+// invalidURLUnit reports whether the code point at s[i], n bytes long, is
+// an invalid-URL-unit validation error: not a URL code point and not "%",
+// or a "%" not followed by two hex digits (URL Standard section 4.3). Bytes
+// that are not UTF-8 count as not URL code points.
+func invalidURLUnit(s string, i int) (n int, bad bool) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		switch {
+		case c == '%':
+			return 1, i+2 >= len(s) || !percent.IsHex(s[i+1]) || !percent.IsHex(s[i+2])
+		case 'a' <= c|0x20 && c|0x20 <= 'z', '0' <= c && c <= '9', strings.IndexByte("!$&'()*+,-./:;=?@_~", c) >= 0:
+			return 1, false
+		}
+		return 1, true
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	return n, r == utf8.RuneError && n == 1 || r < 0xA0 || 0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE
 }
 
 // startQuery makes the query non-null and empty.
@@ -747,6 +759,7 @@ func (b *builder) afterBase(c, p int, set func(State, int)) int {
 		b.u.queryStart = -1
 		if b.u.kind == kindFile && startsWithWindowsDriveLetter(b.in[p:]) {
 			// The Windows drive letter quirk: the path starts again.
+			b.invalid(FileInvalidWindowsDriveLetter, p)
 			b.out = b.out[:b.o+b.u.pathStart]
 		} else {
 			b.shortenPath()
@@ -795,6 +808,7 @@ func (b *builder) authority(p int) (Reason, int) {
 		}
 		if c == '@' {
 			last = j
+			b.invalid(InvalidCredentials, j)
 		}
 	}
 	b.out = append(b.out, "//"...)
@@ -805,7 +819,6 @@ func (b *builder) authority(p int) (Reason, int) {
 		b.u.hostStart = n
 		return 0, p
 	}
-	b.invalid(InvalidCredentials, p)
 	if last+1 == j {
 		return HostMissing, j
 	}
@@ -858,7 +871,7 @@ func (b *builder) host(p int) (int, Reason, int) {
 	}
 	var r Reason
 	var q int
-	b.out, r, q = appendHost(b.out, buf, !special)
+	b.out, r, q = appendHost(b.out, buf, !special, b.tr, p)
 	if r != 0 {
 		return j, r, p + q
 	}
@@ -911,6 +924,9 @@ func (b *builder) segment(p int) int {
 	}
 	if b.tr != nil {
 		b.checkUnits(p, j)
+		if special && j < len(in) && in[j] == '\\' {
+			b.invalid(InvalidReverseSolidus, j)
+		}
 	}
 	b.out = appendEncoded(b.out, in[p:j], setPath)
 	seg := b.out[segStart+1:]

@@ -2,7 +2,6 @@ package whatwg
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -198,40 +197,5 @@ func TestUnicodeDomainBound(t *testing.T) {
 	ascii := strings.Repeat("a", 4*maxUnicodeDomain)
 	if u, err := Parse("http://" + ascii + "/"); err != nil || u.Hostname() != ascii {
 		t.Errorf("a %d-byte ASCII domain: %v", len(ascii), err)
-	}
-}
-
-// TestValidation: the non-fatal validation errors a Trace records, each
-// checked by hand against the standard's state machine (section 4.4).
-func TestValidation(t *testing.T) {
-	type v = Validation
-	for _, c := range []struct {
-		in   string
-		want []Validation
-	}{
-		{"https://h/ok?q=1#f", nil},
-		{" https://h/\t", []v{{InvalidURLUnit, 0}}},
-		{"http:/a/b", []v{{SpecialSchemeMissingFollowingSolidus, 5}, {SpecialSchemeMissingFollowingSolidus, 5}}}, // both states report it
-		{"http:///a", []v{{SpecialSchemeMissingFollowingSolidus, 7}}},
-		{"file:/x", []v{{SpecialSchemeMissingFollowingSolidus, 5}}},
-		{`http://h\a`, []v{{InvalidReverseSolidus, 8}}},
-		{"https://user@h/", []v{{InvalidCredentials, 8}}},
-		{"https://h/a b", []v{{InvalidURLUnit, 11}}},
-		{"https://h/%zz?%4", []v{{InvalidURLUnit, 10}, {InvalidURLUnit, 14}}},
-		{"https://h/a#b#c", []v{{InvalidURLUnit, 13}}},
-		{"sc:a<b", []v{{InvalidURLUnit, 4}}},
-		{"https://h/\u00e9\ufdd0", []v{{InvalidURLUnit, 12}}},
-	} {
-		var tr Trace
-		if _, err := ParseTrace(c.in, nil, &tr); err != nil {
-			t.Errorf("%q: %v", c.in, err)
-			continue
-		}
-		if fmt.Sprint(tr.Validation) != fmt.Sprint(c.want) {
-			t.Errorf("%q: validation errors %v, want %v", c.in, tr.Validation, c.want)
-		}
-	}
-	if InvalidReverseSolidus.String() != "invalid-reverse-solidus" {
-		t.Errorf("name %q", InvalidReverseSolidus)
 	}
 }

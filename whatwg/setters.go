@@ -152,7 +152,7 @@ func (u URL) setHost(value string, hostnameOnly bool) URL {
 		}
 		var host []byte
 		if j > 0 {
-			h, r, _ := appendHost(nil, v[:j], false)
+			h, r, _ := appendHost(nil, v[:j], false, nil, 0)
 			if r != 0 {
 				return u
 			}
@@ -169,7 +169,7 @@ func (u URL) setHost(value string, hostnameOnly bool) URL {
 		if buf == "" || hostnameOnly {
 			return u
 		}
-		host, r, _ := appendHost(nil, buf, !special)
+		host, r, _ := appendHost(nil, buf, !special, nil, 0)
 		if r != 0 {
 			return u
 		}
@@ -187,7 +187,7 @@ func (u URL) setHost(value string, hostnameOnly bool) URL {
 	if buf == "" && (special || u.includesCredentials() || u.hasPort()) {
 		return u
 	}
-	host, r, _ := appendHost(nil, buf, !special)
+	host, r, _ := appendHost(nil, buf, !special, nil, 0)
 	if r != 0 {
 		return u
 	}
