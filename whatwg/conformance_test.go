@@ -285,3 +285,33 @@ func TestKnownFailuresExist(t *testing.T) {
 		}
 	}
 }
+
+// TestBlobOrigin: the origin of blob: URLs, which have no blob URL entry
+// here (doc.go). TestURLTestData checks every case's origin; this test
+// makes sure the data's blob cases are there and adds the standard's own
+// example (section 4.7) and a file URL in the path.
+func TestBlobOrigin(t *testing.T) {
+	n := 0
+	for _, c := range loadCases[urlCase](t, "urltestdata.json") {
+		if !strings.HasPrefix(c.Input, "blob:") || c.Origin == nil {
+			continue
+		}
+		n++
+		u, err := Parse(c.Input)
+		if err != nil || u.Origin() != *c.Origin {
+			t.Errorf("%q: origin %q, %v; want %q", c.Input, u.Origin(), err, *c.Origin)
+		}
+	}
+	if n < 11 {
+		t.Errorf("%d blob: cases with an origin in urltestdata.json, want at least 11", n)
+	}
+	for in, want := range map[string]string{
+		"blob:https://whatwg.org/d0360e2f-caee-469f-9a2f-87d5b0456f6f": "https://whatwg.org",
+		"blob:file:///tmp/x": "null",
+		"BLOB:http://h:80/":  "http://h",
+	} {
+		if got := MustParse(in).Origin(); got != want {
+			t.Errorf("%q: origin %q, want %q", in, got, want)
+		}
+	}
+}

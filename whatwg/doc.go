@@ -54,8 +54,21 @@
 // time up to the square of a label's length.
 //
 // Validation errors that do not end the parse are recorded, on request, in
-// the Trace given to ParseTrace (none is looked for without one): those of
-// the kinds ValidationKind lists; the standard's others (of the IPv4 and
-// IPv6 parsers, Windows drive letters, strict domain to ASCII) are not.
-// Not implemented: blob URL entries.
+// the Trace given to ParseTrace (none is looked for without one): every row
+// of the standard's table that is not always a failure is a ValidationKind,
+// recorded where the standard's algorithms meet it (the basic URL parser,
+// the host, IPv4, IPv6 and opaque-host parsers, and the domain parser's
+// strict UTS #46 ToASCII, which runs only for a Trace); the rows that end
+// the parse are Reasons.
+//
+// Blob URLs: the URL parser of the standard sets a blob URL's "blob URL
+// entry" by resolving it in the user agent's blob URL store, the map of the
+// URLs that URL.createObjectURL made to their Blob objects. A Go program has
+// no such store, so the entry is always null, as the standard's parser
+// gives for a URL not in the store: a blob: URL parses as any URL with an
+// opaque path, and URL.Origin follows the standard's origin algorithm for a
+// null entry, the origin of the URL its path holds when that is http or
+// https ("blob:https://whatwg.org/x" is "https://whatwg.org"; a file URL's
+// origin, which the standard leaves to the implementation, is "null", as is
+// every other).
 package whatwg

@@ -168,8 +168,11 @@ func (u URL) Fragment() (string, bool) {
 
 // Origin is the serialization of the URL's origin (URL Standard section 4.7,
 // HTML's "serialization of an origin"): "scheme://host[:port]" for ftp, http,
-// https, ws and wss; for blob, the origin of the URL its path holds when that
-// is http, https or file; "null" (an opaque origin) for everything else.
+// https, ws and wss; for blob, with no blob URL entry (doc.go), the origin of
+// the URL its path holds when that is http or https; "null" (an opaque
+// origin) for everything else, file URLs included (the standard leaves
+// theirs to the implementation: "when in doubt, return a new opaque
+// origin").
 // It allocates only for a URL with credentials and a blob URL.
 func (u URL) Origin() string {
 	switch u.kind {
