@@ -621,28 +621,22 @@ func (b *builder) run() (Reason, int) {
 				set(PathState, p)
 				p--
 			}
-		case PathState:
-			j := b.segment(p)
-			c = at(j)
-			p = j
-			switch c {
-			case '?':
-				b.startQuery()
-				set(QueryState, p+1)
-			case '#':
-				b.startFragment()
-				set(FragmentState, p+1)
+		case PathState, OpaquePathState:
+			// The two states take different runs (a segment, the whole
+			// opaque path) and end them alike, at "?" or "#".
+			if state == PathState {
+				p = b.segment(p)
+			} else {
+				j := p
+				for j < len(in) && in[j] != '?' && in[j] != '#' {
+					j++
+				}
+				if b.tr != nil {
+					b.checkUnits(p, j)
+				}
+				b.opaquePath(in[p:j])
+				p = j
 			}
-		case OpaquePathState:
-			j := p
-			for j < len(in) && in[j] != '?' && in[j] != '#' {
-				j++
-			}
-			if b.tr != nil {
-				b.checkUnits(p, j)
-			}
-			b.opaquePath(in[p:j])
-			p = j
 			switch at(p) {
 			case '?':
 				b.startQuery()
