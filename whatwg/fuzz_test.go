@@ -86,6 +86,12 @@ func FuzzResolve(f *testing.F) {
 	f.Add("https://h/", "//a\u200db.example/")                       // a joiner that CheckJoiners rejects
 	f.Add("https://h/", "//\xff/")                                   // invalid UTF-8 in a domain
 	f.Add("sc://h/", "sc://\xff\u00e4@h\xfb/\xfe?\xfd#\xfc")         // invalid UTF-8 in every component of a non-special URL
+	f.Add("https://h/", "//u@0x7F.01.65535./")                       // the IPv4 parser's validation errors, credentials
+	f.Add("https://h/", "//[0:01::00ff]/")                           // IPv6 pieces with leading zeros
+	f.Add("sc://h/", "sc://a`b%z{%41/")                              // invalid URL units in an opaque host
+	f.Add("file:///c:/a", "c|/x")                                    // a reference that starts with a drive letter
+	f.Add("https://h/", "file://c:/x")                               // a drive letter as the host of a file URL
+	f.Add("https://h/", "//ex_am%70le-.org../")                      // strict domain to ASCII, a percent-encoded byte
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		b, errB := Parse(base)
 		var bp *URL
@@ -103,6 +109,11 @@ func FuzzResolve(f *testing.F) {
 		for _, s := range tr.Steps {
 			if s.State >= numStates || s.Offset < 0 || s.Offset > len(tr.Input) {
 				t.Fatalf("step %+v outside the input %q", s, tr.Input)
+			}
+		}
+		for _, v := range tr.Validation {
+			if v.Kind == 0 || v.Kind >= numValidationKinds || v.Offset < 0 || v.Offset > len(tr.Input) {
+				t.Fatalf("validation error %+v outside the input %q", v, tr.Input)
 			}
 		}
 		out, err2 := AppendResolve([]byte("prefix"), bp, ref)
