@@ -65,8 +65,8 @@
 // entry" by resolving it in the user agent's blob URL store, the map of the
 // URLs that URL.createObjectURL made to their Blob objects. A Go program has
 // no such store, so the entry is always null, as the standard's parser
-// gives for a URL not in the store: a blob: URL parses as any URL with an
-// opaque path, and URL.Origin follows the standard's origin algorithm for a
+// gives for a URL not in the store: a blob: URL parses as any URL of a
+// scheme that is not special, and URL.Origin follows the standard's origin algorithm for a
 // null entry, the origin of the URL its path holds when that is http or
 // https ("blob:https://whatwg.org/x" is "https://whatwg.org"; a file URL's
 // origin, which the standard leaves to the implementation, is "null", as is
