@@ -204,6 +204,7 @@ func (a *Reader) html(doc string, r io.Reader, charset string, outer base.Base) 
 		a.Error(&DocError{doc, err})
 		return
 	}
+	a.Extractor.Charset = charset // the document's encoding, under WHATWG
 	err = a.Extractor.ExtractBytes(text, outer, func(k *links.LinkBytes) error { return a.Link(doc, k) })
 	if err != nil {
 		a.Error(&DocError{doc, err})

@@ -529,7 +529,8 @@ func (x *Extractor) cssLinks(css []byte, elem, urlAttr, importAttr string, off i
 	t := &x.css
 	t.b, t.i, t.eof, t.short = css, 0, true, false
 	var r cssReader
-	defer func() { t.b = nil }()
+	x.inCSS = true
+	defer func() { t.b, x.inCSS = nil, false }()
 	for {
 		tok := t.next()
 		if link, ok, imp := r.step(tok, t.val); ok {
@@ -571,6 +572,7 @@ func (x *Extractor) runCSS(rd io.Reader, outer base.Base) error {
 	x.warnFirst, x.warnMore = nil, 0
 	x.pending, x.held, x.heldText = x.pending[:0], x.held[:0], x.heldText[:0]
 	x.anchor.reset()
+	x.enc = "" // CSS parses URLs as UTF-8 (see Extractor.Charset)
 	x.finish()
 	err := x.scanCSS(rd)
 	x.fn, x.fnBytes, x.lb = nil, nil, LinkBytes{}

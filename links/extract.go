@@ -276,6 +276,22 @@ type Extractor struct {
 	// document order still), as those of the head are held for its
 	// BASE, within the same Token limit.
 	Context bool
+	// Charset is the charset parameter of the media type of the
+	// documents read next (an HTTP response's Content-Type, a MIME
+	// part's), "" when there is none (a file). Under relurl.WHATWG only,
+	// it is one of the signs of the document's character encoding, which
+	// the URL Standard encodes the query of a link to a special URL in,
+	// as a browser does (URL Standard section 4.4): a byte order mark,
+	// then Charset when it names an encoding of the Encoding Standard,
+	// then the <meta> declaration in the first 1024 bytes (HTML Standard
+	// section 13.2.3.2), else UTF-8 (windows-1252 when those bytes are
+	// not UTF-8). A document in another encoding than UTF-8 is then read
+	// decoded to UTF-8 (Link.Ref is the reference in UTF-8; offsets count
+	// the decoded bytes); UTF-16 must have been decoded before (package
+	// body does). The links of CSS (style attributes, <style>) keep UTF-8
+	// for the query, as CSS parses URLs (CSS Values section 4.5,
+	// "url-processing"). The RFCs read the bytes as they are.
+	Charset string
 
 	lim       limits.Limits // Limits resolved, for the current document
 	warnFirst error         // the first warning, when Warn is nil
@@ -290,7 +306,12 @@ type Extractor struct {
 	outer    base.Base
 	base     base.Base
 	baseURL  relurl.ParsedBase // base.URL parsed by spec, once per document
-	final    bool              // the base is established: links go straight to fn
+	enc      string            // the document's encoding for URLs, "" for UTF-8 (WHATWG only)
+	baseCSS  relurl.ParsedBase // base.URL parsed without enc, for the links of CSS when enc is set
+	inCSS    bool              // the link being emitted is one of CSS
+	encHead  []byte            // the first bytes of the document, for its encoding
+	hr       headReader
+	final    bool // the base is established: links go straight to fn
 	head     htmlbase.HeadTracker
 	pending  []heldLink // links seen before the base was final, not resolved
 	held     []byte     // the references of pending, one after another
@@ -334,6 +355,10 @@ func (x *Extractor) run(r io.Reader, outer base.Base) error {
 	x.anchor.reset()
 	x.lim = x.Limits.Resolve()
 	x.warnFirst, x.warnMore = nil, 0
+	x.enc = ""
+	if x.spec == relurl.WHATWG {
+		r = x.documentEncoding(r)
+	}
 	var err error
 	if x.ref {
 		err = x.reference(r)
@@ -355,6 +380,7 @@ func (x *Extractor) run(r io.Reader, outer base.Base) error {
 	x.fn, x.fnBytes, x.lb = nil, nil, LinkBytes{}
 	x.pending, x.held, x.heldText = x.pending[:0], x.held[:0], x.heldText[:0]
 	x.anchor.reset()
+	x.hr = headReader{}
 	return x.endWarnings(errorsUnwrapStop(err))
 }
 
@@ -439,13 +465,14 @@ type heldLink struct {
 	ctx        [3][2]int32
 	off        int64 // the offset of the tag, for a warning
 	coded      bool  // resolved against the codebase
+	css        bool  // a link of CSS
 	anchor     bool  // a link of the open anchor, waiting for its context
 }
 
 // linkParts are the byte strings of a link besides its names.
 type linkParts struct {
 	ref, codebase, rel, title, text []byte
-	coded                           bool
+	coded, css                      bool
 }
 
 // emit passes the link ref of an attribute of an element to fn, or holds
@@ -458,7 +485,7 @@ func (x *Extractor) emit(elem, attr string, ref []byte, off int64) error {
 		x.tooLong(elem, attr, off, len(ref))
 		return nil
 	}
-	p := linkParts{ref: ref}
+	p := linkParts{ref: ref, css: x.inCSS}
 	if x.coded {
 		p.codebase, p.coded = x.tag.codebase, true
 	}
@@ -466,7 +493,7 @@ func (x *Extractor) emit(elem, attr string, ref []byte, off int64) error {
 		p.rel, p.title = x.tag.rel, x.tag.title
 	}
 	if !x.final || x.anchor.open {
-		h := heldLink{elem: elem, attr: attr, start: len(x.held), off: off, coded: p.coded, anchor: x.anchor.open && elem == "a"}
+		h := heldLink{elem: elem, attr: attr, start: len(x.held), off: off, coded: p.coded, css: p.css, anchor: x.anchor.open && elem == "a"}
 		x.held = append(double(x.held, len(ref)+len(p.codebase)), ref...)
 		x.held = append(x.held, p.codebase...)
 		h.n = [2]int32{int32(len(ref)), int32(len(p.codebase))}
@@ -533,7 +560,7 @@ func (x *Extractor) send(elem, attr string, p *linkParts, off int64) error {
 		// HTML 4.01 sections 13.3 and 13.4: the codebase, resolved
 		// against the document's base, is the base of the element's
 		// other URLs.
-		bs = base.Base{URL: x.spec.Resolve(x.base.URL, string(p.codebase)), Source: base.HTML}
+		bs = base.Base{URL: string(x.baseURL.AppendResolve(nil, unsafeString(p.codebase))), Source: base.HTML}
 		if len(bs.URL) > x.lim.URL {
 			x.tooLong(elem, attr, off, len(bs.URL))
 			return nil
@@ -542,9 +569,9 @@ func (x *Extractor) send(elem, attr string, p *linkParts, off int64) error {
 	if x.fn == nil {
 		var rerr error
 		if p.coded {
-			x.buf, rerr = x.spec.ParseBase(bs.URL).AppendResolveErr(x.buf[:0], unsafeString(ref))
+			x.buf, rerr = x.parseBase(bs.URL).AppendResolveErr(x.buf[:0], unsafeString(ref))
 		} else {
-			x.buf, rerr = x.resolve(x.buf[:0], ref)
+			x.buf, rerr = x.resolve(x.buf[:0], ref, p.css)
 		}
 		if len(x.buf) > x.lim.URL {
 			x.tooLong(elem, attr, off, len(x.buf))
@@ -554,7 +581,7 @@ func (x *Extractor) send(elem, attr string, p *linkParts, off int64) error {
 		x.lb.Rel, x.lb.Title, x.lb.Text = p.rel, p.title, p.text
 		err = x.fnBytes(&x.lb)
 	} else if p.coded {
-		u, rerr := x.spec.ParseBase(bs.URL).AppendResolveErr(nil, unsafeString(ref))
+		u, rerr := x.parseBase(bs.URL).AppendResolveErr(nil, unsafeString(ref))
 		if len(u) > x.lim.URL {
 			x.tooLong(elem, attr, off, len(u))
 			return nil
@@ -566,11 +593,17 @@ func (x *Extractor) send(elem, attr string, p *linkParts, off int64) error {
 		if x.Context {
 			l.Rel, l.Title, l.Text = string(p.rel), string(p.title), string(p.text)
 		}
-		slot, hit := x.cache.lookup(ref)
+		var slot *cacheSlot
+		var hit bool
+		if !p.css || x.enc == "" {
+			// A reference of CSS resolves otherwise than the same
+			// one in an attribute when the encoding is not UTF-8.
+			slot, hit = x.cache.lookup(ref)
+		}
 		if hit {
 			l.Ref, l.URL, l.Err = slot.ref, slot.url, slot.err
 		} else {
-			x.buf, l.Err = x.resolve(x.buf[:0], ref)
+			x.buf, l.Err = x.resolve(x.buf[:0], ref, p.css)
 			if len(x.buf) > x.lim.URL {
 				x.tooLong(elem, attr, off, len(x.buf))
 				return nil
@@ -605,11 +638,27 @@ func (x *Extractor) send(elem, attr string, p *linkParts, off int64) error {
 }
 
 // resolve appends the resolution of ref against the document's base to
-// dst, or returns dst and the specification's failure.
-func (x *Extractor) resolve(dst, ref []byte) ([]byte, error) {
+// dst, or returns dst and the specification's failure. css tells a link
+// of CSS, whose query is encoded in UTF-8 whatever the document's
+// encoding.
+func (x *Extractor) resolve(dst, ref []byte, css bool) ([]byte, error) {
 	// With no base (section 3.4) the reference is taken as it is (step 1).
 	// ref is only read during the call.
+	if css && x.enc != "" {
+		return x.baseCSS.AppendResolveErr(dst, unsafeString(ref))
+	}
 	return x.baseURL.AppendResolveErr(dst, unsafeString(ref))
+}
+
+// parseBase parses a base URL by the specification, with the document's
+// encoding.
+func (x *Extractor) parseBase(u string) relurl.ParsedBase {
+	if x.enc != "" {
+		if pb, err := x.spec.ParseBaseEncoding(u, x.enc); err == nil {
+			return pb
+		}
+	}
+	return x.spec.ParseBase(u)
 }
 
 // ResolveBytes passes fn one link that was not read from an HTML document,
@@ -621,8 +670,9 @@ func (x *Extractor) resolve(dst, ref []byte) ([]byte, error) {
 // fn's error is returned. The base is parsed once for the calls that give
 // the same b in a row.
 func (x *Extractor) ResolveBytes(elem, attr string, ref []byte, b base.Base, fn func(*LinkBytes) error) error {
-	if lim := x.Limits.Resolve(); !x.final || x.base != b || x.spec != x.Spec || x.lim != lim {
-		x.spec, x.base, x.lim, x.final = x.Spec, b, lim, true
+	if lim := x.Limits.Resolve(); !x.final || x.base != b || x.spec != x.Spec || x.lim != lim || x.enc != "" {
+		// A link not read from a document is in UTF-8.
+		x.spec, x.base, x.lim, x.final, x.enc = x.Spec, b, lim, true, ""
 		x.baseURL = x.spec.ParseBase(b.URL)
 		x.cache.reset()
 	}
@@ -654,7 +704,10 @@ func (x *Extractor) finish() error {
 		return nil
 	}
 	x.final = true
-	x.baseURL = x.spec.ParseBase(x.base.URL)
+	x.baseURL = x.parseBase(x.base.URL)
+	if x.enc != "" {
+		x.baseCSS = x.spec.ParseBase(x.base.URL)
+	}
 	x.cache.reset()
 	n := len(x.pending)
 	if x.anchor.open {
@@ -696,7 +749,7 @@ func (x *Extractor) sendHeld(h *heldLink) error {
 	for k, dst := range [3]*[]byte{&p.text, &p.rel, &p.title} {
 		*dst = x.heldText[h.ctx[k][0]:h.ctx[k][1]]
 	}
-	p.coded = h.coded
+	p.coded, p.css = h.coded, h.css
 	return x.send(h.elem, h.attr, &p, h.off)
 }
 

@@ -207,7 +207,7 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 	case CSS:
 		j.css(name, text, outer)
 	default:
-		j.extract(name, text, outer)
+		j.extract(name, text, "", outer)
 	}
 	j.nfiles++
 	j.showProgress(false)
@@ -368,13 +368,14 @@ func (j *job) html(doc string, r io.Reader, charset string, outer base.Base) {
 		j.fail(doc, err)
 		return
 	}
-	j.extract(doc, text, outer)
+	j.extract(doc, text, charset, outer)
 }
 
-// extract extracts the links of one HTML document, its body decoded,
-// and writes them.
-func (j *job) extract(doc string, r io.Reader, outer base.Base) {
+// extract extracts the links of one HTML document, its body decoded and
+// its media type's charset parameter charset, and writes them.
+func (j *job) extract(doc string, r io.Reader, charset string, outer base.Base) {
 	j.doc = doc
+	j.x.Charset = charset // the document's encoding, under WHATWG
 	err := j.x.ExtractBytes(newDocLimit(r, j.lim.Record), outer, j.writeBytes)
 	if err != nil {
 		j.fail(doc, err)

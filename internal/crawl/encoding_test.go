@@ -1,0 +1,67 @@
+package crawl
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/warc/warctest"
+)
+
+// TestWHATWGDocumentEncoding checks that every input a document can come
+// from passes its charset to the extractor: under -spec whatwg, the link
+// <a href="p?é"> of a windows-1252 document resolves with the query
+// "%E9" (é in windows-1252; URL Standard section 4.4), its encoding
+// declared by the HTTP Content-Type of a fetch or of a WARC record, by a
+// MIME part's Content-Type (over the <meta> of the page), or by <meta
+// charset> in a file. Under RFC
+// 3986 the bytes stay as they are.
+func TestWHATWGDocumentEncoding(t *testing.T) {
+	// The page's <meta> says UTF-8: the charset given with it must win.
+	const page = "<meta charset=utf-8><a href='p?\xe9'>x</a>"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=windows-1252")
+		w.Write([]byte(page))
+	}))
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "p.html")
+	if err := os.WriteFile(file, []byte("<meta charset=windows-1252><a href='p?\xe9'>x</a>"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		in   string
+		conf func() Config
+		base string
+	}{
+		{"fetch", srv.URL + "/d/", func() Config { return Config{} }, srv.URL + "/d/"},
+		{"WARC record", writeArchive(t, dir, warctest.Response("http://w/d/", 200, [][2]string{{"Content-Type", "text/html; charset=windows-1252"}}, page)), func() Config { return Config{} }, "http://w/d/"},
+		{"MIME part", "-", func() Config {
+			return stdin("MIME-Version: 1.0\nContent-Type: text/html; charset=windows-1252\n\n"+page, Message)
+		}, tableOuter},
+		{"file with <meta>", file, func() Config { return Config{URL: "http://f/d/"} }, "http://f/d/"},
+	} {
+		for _, spec := range []relurl.Spec{relurl.WHATWG, relurl.RFC3986} {
+			var out, errs bytes.Buffer
+			conf := c.conf()
+			conf.Stdout, conf.Stderr, conf.Spec = &out, &errs, spec
+			s, err := conf.Run([]string{c.in})
+			if err != nil || s.Failed || s.Links != 1 {
+				t.Fatalf("%s, %v: stats %+v, err %v, stderr %q", c.name, spec, s, err, errs.String())
+			}
+			want := relurl.Resolve(c.base, "p") + "?%E9"
+			if spec != relurl.WHATWG {
+				want = relurl.Resolve(c.base, "p") + "?\xe9"
+			}
+			if fields := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\t"); fields[len(fields)-1] != want {
+				t.Errorf("%s, %v: row %q, want the URL %q", c.name, spec, out.String(), want)
+			}
+		}
+	}
+}

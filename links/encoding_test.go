@@ -1,0 +1,259 @@
+package links
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+)
+
+// extractAll returns the links of doc read by an Extractor of spec with
+// the charset parameter charset.
+func extractEncoded(t *testing.T, spec relurl.Spec, charset, doc, outer string) []Link {
+	t.Helper()
+	x := Extractor{Spec: spec, Charset: charset}
+	var got []Link
+	if err := x.Extract(strings.NewReader(doc), base.Retrieved(outer), func(l Link) error {
+		got = append(got, l)
+		return nil
+	}); err != nil {
+		t.Fatalf("Extract: %v", err)
+	}
+	return got
+}
+
+// charRefs writes s as numeric character references, so that a page of
+// any ASCII-compatible encoding holds it as ASCII bytes.
+func charRefs(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		fmt.Fprintf(&b, "&#x%X;", r)
+	}
+	return b.String()
+}
+
+// TestEncodingWPT runs WPT's percent-encoding.json (url/resources, the
+// cases of url/percent-encoding.window.js): the link
+// <a href="https://doc.example/?INPUT"> in a document of each encoding
+// the case lists resolves to "https://doc.example/?" + the expected
+// output, as WPT's test reads it from a document in that encoding. The
+// encoding is declared by <meta charset>, by the HTTP charset, and by
+// <meta http-equiv=content-type>; the input is written as character
+// references (WPT writes it so too, the page being generated).
+func TestEncodingWPT(t *testing.T) {
+	data, err := os.ReadFile("../whatwg/testdata/percent-encoding.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range raw {
+		var c struct {
+			Input  string
+			Output map[string]string
+		}
+		if json.Unmarshal(r, &c) != nil {
+			continue // a comment
+		}
+		for enc, want := range c.Output {
+			link := `<a href="https://doc.example/?` + charRefs(c.Input) + `">x</a>`
+			for _, form := range []struct{ how, charset, doc string }{
+				{"meta charset", "", `<meta charset="` + enc + `">` + link},
+				{"HTTP charset", enc, link},
+				{"meta http-equiv", "", `<meta http-equiv="Content-Type" content="text/html; charset=` + enc + `">` + link},
+			} {
+				got := extractEncoded(t, relurl.WHATWG, form.charset, form.doc, "https://doc.example/")
+				if len(got) != 1 || got[0].URL != "https://doc.example/?"+want {
+					t.Errorf("%q in %s (%s): got %+v, want URL https://doc.example/?%s", c.Input, enc, form.how, got, want)
+				}
+				n++
+			}
+		}
+	}
+	if n < 30 {
+		t.Fatalf("only %d cases read", n)
+	}
+}
+
+// pctBytes percent-encodes every byte of b outside printable ASCII, as
+// the query state does for the bytes of an encoded code point (URL
+// Standard section 4.4, query state, step 3).
+func pctBytes(b []byte) string {
+	var s strings.Builder
+	for _, c := range b {
+		if c < 0x21 || c > 0x7e {
+			fmt.Fprintf(&s, "%%%02X", c)
+		} else {
+			s.WriteByte(c)
+		}
+	}
+	return s.String()
+}
+
+func encode(t *testing.T, e encoding.Encoding, s string) []byte {
+	t.Helper()
+	b, err := e.NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		t.Fatalf("encoding %q: %v", s, err)
+	}
+	return b
+}
+
+// TestEncodingPages reads a windows-1252 page and a Shift_JIS page whose
+// links are written in the page's bytes: the path of each link is
+// percent-encoded in UTF-8 and its query in the page's encoding. The
+// expected values follow the URL Standard's algorithm (section 4.4,
+// path and query states), computed here with x/text's encoders (for code
+// points they encode as the Encoding Standard does).
+func TestEncodingPages(t *testing.T) {
+	for _, c := range []struct {
+		name, meta string
+		enc        encoding.Encoding
+		path, q    string // a path segment and a query, not ASCII
+		pathUTF8   string // path percent-encoded in UTF-8
+	}{
+		{"windows-1252", "windows-1252", charmap.Windows1252, "café", "q=é€ü", "caf%C3%A9"},
+		{"windows-1252 as latin1", "ISO-8859-1", charmap.Windows1252, "café", "q=é€ü", "caf%C3%A9"},
+		{"Shift_JIS", "Shift_JIS", japanese.ShiftJIS, "検索", "q=日本語&x=ｶﾅ", "%E6%A4%9C%E7%B4%A2"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			page := append([]byte(`<!DOCTYPE html><html><head><meta charset="`+c.meta+`"><title>t</title></head><body>`), encode(t, c.enc, `<a href="/`+c.path+`?`+c.q+`">`+c.path+`</a>`)...)
+			want := "http://example.test/" + c.pathUTF8 + "?" + pctBytes(encode(t, c.enc, c.q))
+			got := extractEncoded(t, relurl.WHATWG, "", string(page), "http://example.test/dir/page.html")
+			if len(got) != 1 || got[0].URL != want {
+				t.Fatalf("got %+v, want URL %s", got, want)
+			}
+			if want := "/" + c.path + "?" + c.q; got[0].Ref != want {
+				t.Errorf("Ref %q, want the reference decoded to UTF-8 %q", got[0].Ref, want)
+			}
+			// The same page, declared by HTTP alone.
+			page = append([]byte("<p>"), encode(t, c.enc, `<a href="/`+c.path+`?`+c.q+`">`)...)
+			if got := extractEncoded(t, relurl.WHATWG, c.meta, string(page), "http://example.test/"); len(got) != 1 || got[0].URL != want {
+				t.Errorf("declared by HTTP: got %+v, want URL %s", got, want)
+			}
+		})
+	}
+}
+
+// TestEncodingOrder checks the order of the HTML Standard's encoding
+// sniffing (section 13.2.3.2): a byte order mark over the HTTP charset,
+// which is over <meta>; an HTTP charset that names no encoding is passed
+// over; without any, UTF-8, or windows-1252 when the first bytes are not
+// UTF-8.
+func TestEncodingOrder(t *testing.T) {
+	const link = "<a href='/p?\xe9'>x</a>" // é in windows-1252, not UTF-8
+	const link8 = "<a href='/p?\xc3\xa9'>x</a>"
+	for _, c := range []struct {
+		name, charset, doc, want string
+	}{
+		{"HTTP over meta", "windows-1252", `<meta charset=shift_jis>` + link, "?%E9"},
+		{"HTTP unknown, meta", "x-no-such", `<meta charset=windows-1252>` + link, "?%E9"},
+		{"BOM over HTTP", "windows-1252", "\xef\xbb\xbf" + link8, "?%C3%A9"},
+		{"BOM over meta", "", "\xef\xbb\xbf<meta charset=windows-1252>" + link8, "?%C3%A9"},
+		{"none, UTF-8", "", link8, "?%C3%A9"},
+		{"none, ASCII head", "", strings.Repeat("<p>x", 300) + link8, "?%C3%A9"},
+		{"none, not UTF-8", "", link, "?%E9"},
+		{"meta utf-16 is UTF-8", "", `<meta charset=utf-16>` + link8, "?%C3%A9"},
+		{"HTTP utf-16: decoded already", "utf-16", link8, "?%C3%A9"},
+		{"meta after 1024 bytes", "", strings.Repeat(" ", 1024) + `<meta charset=windows-1252>` + link8, "?%C3%A9"},
+	} {
+		got := extractEncoded(t, relurl.WHATWG, c.charset, c.doc, "http://a/")
+		if len(got) != 1 || got[0].URL != "http://a/p"+c.want {
+			t.Errorf("%s: got %+v, want http://a/p%s", c.name, got, c.want)
+		}
+	}
+}
+
+// TestEncodingCSS checks that the links of CSS keep UTF-8 for the query
+// in a page of another encoding (CSS Values section 4.5, "url-processing"),
+// while the page's other links take its encoding, the same reference
+// resolved both ways in one document (the resolution cache must not mix
+// them).
+func TestEncodingCSS(t *testing.T) {
+	doc := "<meta charset=windows-1252><style>@import '/p?\xe9';</style><a href='/p?\xe9' style='background:url(/p?\xe9)'>x</a><a href='/p?\xe9'>y</a>"
+	got := extractEncoded(t, relurl.WHATWG, "", doc, "http://a/")
+	want := []string{"http://a/p?%C3%A9", "http://a/p?%E9", "http://a/p?%C3%A9", "http://a/p?%E9"}
+	var urls []string
+	for _, l := range got {
+		urls = append(urls, l.URL)
+	}
+	if fmt.Sprint(urls) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", urls, want)
+	}
+	// Many repetitions, past the point where the cache starts.
+	doc = "<meta charset=windows-1252>" + strings.Repeat("<a href='/p?\xe9' style='background:url(/p?\xe9)'>x</a>", 200)
+	for i, l := range extractEncoded(t, relurl.WHATWG, "", doc, "http://a/") {
+		if w := want[i%2+1]; l.URL != w {
+			t.Fatalf("link %d (%s@%s): %s, want %s", i, l.Element, l.Attr, l.URL, w)
+		}
+	}
+}
+
+// TestEncodingRFC checks that the RFCs read the bytes as they are: no
+// decoding, whatever the page declares.
+func TestEncodingRFC(t *testing.T) {
+	doc := "<meta charset=windows-1252><a href='/p?\xe9'>x</a>"
+	for _, spec := range []relurl.Spec{relurl.RFC1808, relurl.RFC2396, relurl.RFC3986} {
+		got := extractEncoded(t, spec, "windows-1252", doc, "http://a/")
+		if len(got) != 1 || got[0].URL != "http://a/p?\xe9" || got[0].Ref != "/p?\xe9" {
+			t.Errorf("%v: got %+v", spec, got)
+		}
+	}
+}
+
+// TestEncodingBytes checks ExtractBytes and a codebase: both take the
+// document's encoding, and an Extractor reading a UTF-8 document next (or
+// resolving a link with ResolveBytes) does not keep it.
+func TestEncodingBytes(t *testing.T) {
+	x := Extractor{Spec: relurl.WHATWG}
+	var got []string
+	fn := func(l *LinkBytes) error { got = append(got, string(l.URL)); return nil }
+	doc := "<meta charset=windows-1252><applet codebase='/c\xe9/' code='k?\xe9'></applet><img src='?\xe9'>"
+	if err := x.ExtractBytes(strings.NewReader(doc), base.Retrieved("http://a/"), fn); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.ExtractBytes(strings.NewReader("<img src='?\xc3\xa9'>"), base.Retrieved("http://a/"), fn); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.ResolveBytes("a", "href", []byte("?\xc3\xa9"), base.Retrieved("http://a/"), fn); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"http://a/c%C3%A9/k?%E9", "http://a/?%E9", "http://a/?%C3%A9", "http://a/?%C3%A9"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// FuzzSniffEncoding holds sniffEncoding's shortcut (no prescan for a
+// UTF-8 head without "charset") to the prescan itself.
+func FuzzSniffEncoding(f *testing.F) {
+	for _, s := range []string{"", "<meta charset=shift_jis>", "<META CHARSET=latin1>", "<meta http-equiv=content-type content='text/html;charset=euc-jp'>", "\xe9<p>", "<p>\xc3\xa9", "<p>\xe6\x97", "cHaRsEt", "\xef\xbb\xbf"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, head []byte) {
+		if len(head) > prescanLen {
+			head = head[:prescanLen]
+		}
+		got := sniffEncoding(head, "")
+		if len(head) >= 2 && (head[0] == 0xfe && head[1] == 0xff || head[0] == 0xff && head[1] == 0xfe || len(head) >= 3 && string(head[:3]) == "\xef\xbb\xbf") {
+			if got != "" {
+				t.Fatalf("%q: BOM, got %q", head, got)
+			}
+			return
+		}
+		if want := prescanEncoding(head, validHead(head)); got != want {
+			t.Fatalf("%q: got %q, prescan says %q", head, got, want)
+		}
+	})
+}
