@@ -567,16 +567,8 @@ func (x *Extractor) ExtractCSSBytes(r io.Reader, outer base.Base, fn func(*LinkB
 }
 
 func (x *Extractor) runCSS(rd io.Reader, outer base.Base) error {
-	x.spec, x.outer, x.base, x.final = x.Spec, outer, outer, false
-	x.lim = x.Limits.Resolve()
-	x.warnFirst, x.warnMore = nil, 0
-	x.pending, x.held, x.heldText = x.pending[:0], x.held[:0], x.heldText[:0]
-	x.anchor.reset()
-	x.enc = "" // CSS parses URLs as UTF-8 (see Extractor.Charset)
-	x.finish()
-	err := x.scanCSS(rd)
-	x.fn, x.fnBytes, x.lb = nil, nil, LinkBytes{}
-	return x.endWarnings(errorsUnwrapStop(err))
+	// CSS parses URLs as UTF-8 (see Extractor.Charset), as runOther does.
+	return x.runOther(outer, func() error { return x.scanCSS(rd) })
 }
 
 // scanCSS reads a style sheet through the scanner's buffer: a token is

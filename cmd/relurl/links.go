@@ -34,12 +34,17 @@ chosen, as the links are; a base longer than -max-url, or one that
 error line naming the document.
 
 INPUT is an HTML file, a CSS file (.css), a MIME message (.eml, .mht,
-.mhtml, or detected from its content: every HTML or CSS part counts), a
+.mhtml, or detected from its content: every HTML or CSS part counts), an
+XML sitemap (.xml, .xml.gz, or a first element <urlset> or
+<sitemapindex>: its <loc> links, url@loc and sitemap@loc), a robots.txt
+file (its Sitemap: lines, robots@sitemap), a
 WARC or WAT web archive
 (.warc, .warc.gz, .wat, .wat.gz, or detected from its content; see
 below), a directory (walked recursively, .html .htm .xhtml .shtml .css
-.eml .mht .mhtml .warc .warc.gz .wat .wat.gz files only, the HTML and
-MIME ones also gzipped: .html.gz), an http:// or https:// URL (fetched),
+.eml .mht .mhtml .warc .warc.gz .wat .wat.gz files, robots.txt and the
+.xml files that are sitemaps only, the HTML, MIME and XML ones also
+gzipped: .html.gz), an http:// or https:// URL (fetched; robots.txt as
+text/plain, a sitemap as application/xml, text/xml or gzip),
 or - for standard input. A gzip-compressed or UTF-16 document is decoded
 first, from any INPUT.
 
@@ -49,8 +54,9 @@ starts with a header that parses (lines "Name: value" or folded
 continuations, up to an empty line) and holds a MIME-Version,
 Content-Type, Content-Base, Base or Content-Location field; anything
 else is HTML, so that a page whose first line reads "Note: moved" stays
-a page. -type html|mime|warc|wat|css forces the kind of standard input and
-of the files named as INPUT.
+a page; one whose first element is <urlset> or <sitemapindex> is a
+sitemap. -type html|mime|warc|wat|css|sitemap|robots forces the kind of
+standard input and of the files named as INPUT.
 
 Output is one row per link, in document order, with the columns
   document  base  base_source  element@attribute  ref  url
@@ -142,7 +148,7 @@ func runLinks(e *env, args []string) int {
 	maxBody := fs.Int64("max-body", base.DefaultMaxBody, "largest body fetched over http(s), in bytes")
 	maxRedirects := fs.Int("max-redirects", base.DefaultMaxRedirects, "most redirects followed for one http(s) INPUT")
 	denyPrivate := fs.Bool("deny-private", false, "refuse to connect to loopback, private, link-local and other special-use\naddresses, checked on the address dialled for every request and redirect\n(for URLs from untrusted sources); no proxy is used then")
-	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND`: html, mime,\nwarc, wat or css, instead of sniffing it (see above)")
+	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND`: html, mime,\nwarc, wat, css, sitemap or robots, instead of sniffing it (see above)")
 	lim := limitFlags(fs)
 	spec := specFlag(fs)
 	context := fs.Bool("context", false, "add the columns text, rel and title: an <a>'s anchor text (white space\ncollapsed, at most 128 characters) and the element's rel and title (see above)")

@@ -19,6 +19,7 @@ import (
 	"github.com/relurl/relurl/internal/fileurl"
 	"github.com/relurl/relurl/internal/header"
 	"github.com/relurl/relurl/internal/media"
+	"github.com/relurl/relurl/links"
 )
 
 // Kind is the kind of a local document.
@@ -30,6 +31,12 @@ const (
 	Message // a MIME message (RFC 822 header, MIME body)
 	Archive // a WARC or WAT file: see archive.go
 	CSS     // a CSS style sheet (text/css): its url() and @import links
+	Sitemap // an XML sitemap (<urlset>, <sitemapindex>): its <loc> links
+	Robots  // a robots.txt file: its Sitemap lines
+
+	// xmlFile is a file found in a directory by its .xml name: a sitemap
+	// when its content says so, else not read (most XML is no sitemap).
+	xmlFile Kind = -1
 )
 
 // kindByName tells a document's kind from its file name extension.
@@ -39,6 +46,9 @@ func kindByName(name string) Kind {
 	}
 	// A compressed document (".html.gz") is decompressed by package
 	// body, as gzip on standard input is.
+	if strings.EqualFold(filepath.Base(name), "robots.txt") {
+		return Robots
+	}
 	switch strings.ToLower(filepath.Ext(strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ"))) {
 	case ".html", ".htm", ".xhtml", ".xht", ".shtml":
 		return HTML
@@ -46,6 +56,8 @@ func kindByName(name string) Kind {
 		return Message
 	case ".css":
 		return CSS
+	case ".xml":
+		return xmlFile
 	}
 	return Unknown
 }
@@ -78,6 +90,9 @@ func (j *job) input(in string) bool {
 	kind := j.Type
 	if kind == Unknown {
 		kind = kindByName(in)
+	}
+	if kind == xmlFile {
+		kind = Unknown // named as an input: sniffed, as a sitemap or else
 	}
 	return j.file(in, outer, kind)
 }
@@ -196,6 +211,12 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 		j.fail(name, err)
 		return
 	}
+	if kind == xmlFile {
+		if head, _ := text.Peek(sniffLen); !links.IsSitemap(head) {
+			return
+		}
+		kind = Sitemap
+	}
 	if kind == Unknown {
 		kind = Sniff(text)
 	}
@@ -206,6 +227,8 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 		})
 	case CSS:
 		j.css(name, text, outer)
+	case Sitemap, Robots:
+		j.other(name, text, outer, kind)
 	default:
 		j.extract(name, text, "", outer)
 	}
@@ -213,8 +236,11 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 	j.showProgress(false)
 }
 
-// Sniff tells an HTML document from a MIME message by its first bytes
-// (those br holds, up to its buffer size). It is a message only when
+// Sniff tells an HTML document from a MIME message and an XML sitemap
+// by its first bytes (those br holds, up to its buffer size). It is a
+// sitemap when they start, after white space, with "<" and the first
+// element is <urlset> or <sitemapindex> (links.IsSitemap). It is a
+// message only when
 //
 //   - its header block parses, from the first byte (after a UTF-8 byte
 //     order mark), by the one header reader of relurl (package
@@ -234,6 +260,9 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 // wrong.
 func Sniff(br *bufio.Reader) Kind {
 	head, err := br.Peek(br.Size())
+	if t := bytes.TrimLeft(head, " \t\r\n"); len(t) > 0 && t[0] == '<' && links.IsSitemap(t) {
+		return Sitemap
+	}
 	lines := &header.Bytes{B: bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), Cut: err == nil}
 	hr := header.Reader{MaxLine: len(head), MaxBlock: len(head)}
 	mimeField := false
@@ -266,9 +295,14 @@ func isMIMEField(name []byte) bool {
 }
 
 // ParseKind returns the kind named by -type: "html", "mime", "warc",
-// "wat" (a WAT file is a WARC file: both are read as archives) or "css".
+// "wat" (a WAT file is a WARC file: both are read as archives), "css",
+// "sitemap" or "robots".
 func ParseKind(s string) (Kind, error) {
 	switch strings.ToLower(s) {
+	case "sitemap":
+		return Sitemap, nil
+	case "robots":
+		return Robots, nil
 	case "html":
 		return HTML, nil
 	case "mime":
@@ -278,7 +312,7 @@ func ParseKind(s string) (Kind, error) {
 	case "warc", "wat":
 		return Archive, nil
 	}
-	return Unknown, fmt.Errorf("unknown input type %q: want html, mime, warc, wat or css", s)
+	return Unknown, fmt.Errorf("unknown input type %q: want html, mime, warc, wat, css, sitemap or robots", s)
 }
 
 // fetch retrieves an http(s) INPUT and extracts its links.
@@ -307,6 +341,20 @@ func (j *job) fetch(in string) bool {
 		j.html(in, bytes.NewReader(resp.Body), charset, resp.Base)
 	case mt == "text/css":
 		j.css(in, bytes.NewReader(resp.Body), resp.Base)
+	case mt == "text/plain" && strings.HasSuffix(relurl.Parse(resp.URL).Path(), "/robots.txt"):
+		j.other(in, bytes.NewReader(resp.Body), resp.Base, Robots)
+	case mt == "application/xml" || mt == "text/xml" || mt == "application/gzip" || mt == "application/x-gzip":
+		// A sitemap, gzipped or not (package body undoes gzip).
+		text, _, err := j.body.Decode(bytes.NewReader(resp.Body), "", j.lim.Record)
+		if err != nil {
+			j.fail(in, err)
+			return true
+		}
+		if head, _ := text.Peek(sniffLen); !links.IsSitemap(head) {
+			j.fail(in, fmt.Errorf("Content-Type %q: %w", mt, links.ErrNotSitemap))
+			return true
+		}
+		j.other(in, text, resp.Base, Sitemap)
 	case strings.HasPrefix(mt, "multipart/") || strings.HasPrefix(mt, "message/"):
 		// The response header is the entity's header, but in HTTP
 		// Content-Location does not set a base: Fetch has applied Base
@@ -317,7 +365,7 @@ func (j *job) fetch(in string) bool {
 			return w.WalkEntity(h, bytes.NewReader(resp.Body), base.Retrieved(resp.URL), fn)
 		})
 	default:
-		j.fail(in, fmt.Errorf("Content-Type %q is neither HTML, CSS nor a MIME message", mt))
+		j.fail(in, fmt.Errorf("Content-Type %q is neither HTML, CSS, a MIME message, an XML sitemap nor robots.txt", mt))
 	}
 	j.nfiles++
 	j.showProgress(false)
@@ -354,6 +402,21 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 func (j *job) css(doc string, r io.Reader, outer base.Base) {
 	j.doc = doc
 	err := j.x.ExtractCSSBytes(newDocLimit(r, j.lim.Record), outer, j.writeBytes)
+	if err != nil {
+		j.fail(doc, err)
+	}
+}
+
+// other extracts the links of a sitemap or a robots.txt file and writes
+// them. A gzipped sitemap is decoded first (package body).
+func (j *job) other(doc string, r io.Reader, outer base.Base, kind Kind) {
+	j.doc = doc
+	var err error
+	if kind == Robots {
+		err = j.x.ExtractRobotsBytes(newDocLimit(r, j.lim.Record), outer, j.writeBytes)
+	} else {
+		err = j.x.ExtractSitemapBytes(newDocLimit(r, j.lim.Record), outer, j.writeBytes)
+	}
 	if err != nil {
 		j.fail(doc, err)
 	}

@@ -1,0 +1,165 @@
+package links
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+
+	"golang.org/x/net/html/charset"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/limits"
+)
+
+// XML sitemaps (the sitemaps.org protocol, 0.9): a <urlset> lists pages,
+// each the <loc> of a <url>; a <sitemapindex> lists sitemaps, each the
+// <loc> of a <sitemap>. Each <loc> is a link, named by its parent
+// element: url@loc, sitemap@loc. The XML is read by encoding/xml
+// (entities, CDATA, comments, namespaces and the nesting by the XML
+// rules, the protocol asking for strict XML); a <loc>
+// elsewhere (an extension's, such as image:loc inside image:image) is no
+// link of the protocol and is not passed on.
+
+// ErrNotSitemap is the error of ExtractSitemap for an XML document whose
+// root element is neither <urlset> nor <sitemapindex>.
+var ErrNotSitemap = errors.New("not an XML sitemap: the root element is neither urlset nor sitemapindex")
+
+// IsSitemap reports whether head, the first bytes of an XML document,
+// shows the root element of a sitemap: the first element start tag,
+// after the XML declaration, comments and processing instructions, is
+// <urlset> or <sitemapindex> (with or without a namespace prefix).
+func IsSitemap(head []byte) bool {
+	d := xml.NewDecoder(bytes.NewReader(head))
+	d.Strict = false
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return false
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			return se.Name.Local == "urlset" || se.Name.Local == "sitemapindex"
+		}
+	}
+}
+
+// ExtractSitemap calls fn with each link of the XML sitemap read from r,
+// in document order, resolved against outer (a sitemap sets no base of
+// its own; its <loc> are absolute URLs by the protocol): the <loc> of
+// each <url> (url@loc) or <sitemap> (sitemap@loc), XML white space
+// trimmed. Memory stays within Limits.Token whatever the input: a token
+// (a text, a tag) longer than it ends the reading with a *LimitError, the
+// links before it passed on; a <loc> longer than Limits.URL is not
+// passed on, with a warning, as in HTML. A document whose root element is
+// not <urlset> or <sitemapindex> gives ErrNotSitemap; XML that does not
+// parse ends the reading with encoding/xml's error, naming the line.
+// Gzip is not undone here (package body does it for the links command).
+func (x *Extractor) ExtractSitemap(r io.Reader, outer base.Base, fn func(Link) error) error {
+	x.fn, x.fnBytes = fn, nil
+	return x.runOther(outer, func() error { return x.scanSitemap(r) })
+}
+
+// ExtractSitemapBytes is ExtractSitemap passing LinkBytes, as
+// ExtractBytes.
+func (x *Extractor) ExtractSitemapBytes(r io.Reader, outer base.Base, fn func(*LinkBytes) error) error {
+	x.fn, x.fnBytes = nil, fn
+	return x.runOther(outer, func() error { return x.scanSitemap(r) })
+}
+
+// runOther reads a document that is neither HTML nor CSS but gives links
+// (a sitemap, a robots.txt file), whose base is outer throughout and whose
+// URLs are in UTF-8, by read.
+func (x *Extractor) runOther(outer base.Base, read func() error) error {
+	x.spec, x.outer, x.base, x.final = x.Spec, outer, outer, false
+	x.lim = x.Limits.Resolve()
+	x.warnFirst, x.warnMore = nil, 0
+	x.pending, x.held, x.heldText = x.pending[:0], x.held[:0], x.heldText[:0]
+	x.anchor.reset()
+	x.enc = ""
+	x.finish()
+	err := read()
+	x.fn, x.fnBytes, x.lb = nil, nil, LinkBytes{}
+	return x.endWarnings(errorsUnwrapStop(err))
+}
+
+// A boundedReader fails once more than max bytes have been read since
+// start, the offset where the token being read began: encoding/xml holds
+// a token whole, and this bounds it.
+type boundedReader struct {
+	r        io.Reader
+	n, start int64 // bytes read; the start of the token
+	max      int64
+}
+
+func (b *boundedReader) Read(p []byte) (int, error) {
+	if b.n-b.start > b.max {
+		return 0, &LimitError{Offset: b.start, Err: &limits.Error{Limit: "Token", Max: b.max}}
+	}
+	n, err := b.r.Read(p)
+	b.n += int64(n)
+	return n, err
+}
+
+func (x *Extractor) scanSitemap(r io.Reader) error {
+	br := &boundedReader{r: r, max: int64(x.lim.Token)}
+	d := xml.NewDecoder(br)
+	// The protocol asks for UTF-8; another declared encoding is decoded.
+	d.CharsetReader = charset.NewReaderLabel
+	// Token checks that the elements nest (its stack of the open
+	// elements grows with the nesting, bounded by the input read); the
+	// names of the first two levels are kept here.
+	var root, parent string
+	depth := 0
+	var loc []byte
+	inLoc := false
+	for {
+		off := d.InputOffset()
+		br.start = off
+		tok, err := d.Token()
+		if err == io.EOF {
+			if root == "" {
+				return ErrNotSitemap
+			}
+			return nil
+		}
+		if err != nil {
+			var le *LimitError
+			if errors.As(err, &le) {
+				return le
+			}
+			return fmt.Errorf("reading XML sitemap: %w", err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			switch depth {
+			case 1:
+				if t.Name.Local != "urlset" && t.Name.Local != "sitemapindex" {
+					return ErrNotSitemap
+				}
+				root = t.Name.Local
+			case 2:
+				parent = t.Name.Local
+			case 3:
+				if t.Name.Local == "loc" && (parent == "url" && root == "urlset" || parent == "sitemap" && root == "sitemapindex") {
+					inLoc, loc = true, loc[:0]
+				}
+			}
+		case xml.CharData:
+			if inLoc && len(loc) <= x.lim.URL {
+				// Text past the URL limit is not held: the link is
+				// then too long, and reported so by emit.
+				loc = append(loc, t[:min(len(t), x.lim.URL+1-len(loc))]...)
+			}
+		case xml.EndElement:
+			if inLoc {
+				inLoc = false
+				if err := x.emit(parent, "loc", bytes.Trim(loc, " \t\r\n"), off); err != nil {
+					return err
+				}
+			}
+			depth--
+		}
+	}
+}
