@@ -114,3 +114,24 @@ func ExampleLink_err() {
 	// "http://a:99999/" "" true
 	// "g" "http://h/d/g" false
 }
+
+// Extractor.All gives a document's links to a range loop; breaking out
+// stops the reading.
+func ExampleExtractor_All() {
+	doc := `<a href="/a">A</a> <img src="b.png"> <a href="https://example.com/">ext</a> <a href="/c">C</a>`
+	var x links.Extractor
+	for l, err := range x.All(strings.NewReader(doc), base.Retrieved("http://example.org/dir/page.html")) {
+		if err != nil {
+			fmt.Println("error:", err)
+			break
+		}
+		fmt.Println(l.Element, l.URL)
+		if relurl.Parse(l.URL).NetLoc() != "example.org" {
+			break // the first external link
+		}
+	}
+	// Output:
+	// a http://example.org/a
+	// img http://example.org/dir/b.png
+	// a https://example.com/
+}
