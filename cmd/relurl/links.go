@@ -4,11 +4,15 @@ package main
 // messages. What a run does is package internal/crawl.
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
@@ -140,6 +144,20 @@ goes on with the next; links whose URL, reference or base is longer than
 longer embedded base is not used, see above). The exit status is then 1.`
 
 func runLinks(e *env, args []string) int {
+	// An interrupt (SIGINT, SIGTERM) cancels the fetches in flight and
+	// ends the run, reporting the inputs not done; a second one kills
+	// the process as usual.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return runLinksContext(ctx, e, args)
+}
+
+// runLinksContext runs "relurl links" until ctx is done.
+func runLinksContext(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "links", "[flags] INPUT...", linksHelp+crawlHelp)
 	format := fs.String("format", "tsv", "output format: tsv or ndjson")
 	header := fs.Bool("header", false, "print a header line first (TSV; at the top of each file with -out-dir)")
@@ -230,7 +248,7 @@ func runLinks(e *env, args []string) int {
 	if *maxRedirects == 0 {
 		cfg.Fetcher.MaxRedirects = -1
 	}
-	s, err := cfg.Run(inputs)
+	s, err := cfg.RunContext(ctx, inputs)
 	if err != nil {
 		e.errorf("links: -out-dir: %v", err)
 		return exitUsage
@@ -239,10 +257,30 @@ func runLinks(e *env, args []string) int {
 		e.errorf("links: %d inputs (%d skipped: output present), %d records: %d HTML pages, %d redirects, %d other; %d links; %d errors",
 			s.Inputs, s.Present, s.Records, s.Pages, s.Redirects, s.Other, s.Links, s.Errors)
 	}
+	if len(s.NotDone) > 0 {
+		e.errorf("links: interrupted: %d of %d inputs not done: %s", len(s.NotDone), s.Inputs, listExcerpt(s.NotDone, 10))
+		return exitInterrupted
+	}
 	if s.Failed {
 		return exitRejected
 	}
 	return exitOK
+}
+
+// listExcerpt returns the first n items of list, quoted, and how many
+// more there are.
+func listExcerpt(list []string, n int) string {
+	var b strings.Builder
+	for i, s := range list[:min(n, len(list))] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(s))
+	}
+	if len(list) > n {
+		fmt.Fprintf(&b, " and %d more", len(list)-n)
+	}
+	return b.String()
 }
 
 // crawlFlags are the flags of "relurl links" for runs over many inputs.

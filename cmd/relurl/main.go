@@ -26,6 +26,9 @@ const (
 	exitOK       = 0 // all went well
 	exitRejected = 1 // some input was rejected or failed; the rest was done
 	exitUsage    = 2 // the command line was wrong
+	// exitInterrupted: links was interrupted (SIGINT, SIGTERM) before
+	// all its inputs were done; 128 + SIGINT, as shells report.
+	exitInterrupted = 130
 )
 
 // A command is one subcommand of relurl: its name, its line in "relurl

@@ -7,6 +7,8 @@ package crawl
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -50,13 +52,18 @@ func isArchive(head []byte) bool {
 }
 
 // countingFile counts the bytes read from a file for the progress line,
-// keeping its Seek for the WARC reader.
+// keeping its Seek for the WARC reader, and stops reading once the run's
+// context is done (the WARC reader ends at a reading error).
 type countingFile struct {
 	*os.File
-	n *int64
+	n   *int64
+	ctx context.Context
 }
 
 func (c *countingFile) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, fmt.Errorf("reading stopped: %w", err)
+	}
 	n, err := c.File.Read(p)
 	*c.n += int64(n)
 	return n, err

@@ -13,6 +13,7 @@ package crawl
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -91,11 +92,18 @@ type Stats struct {
 	// Failed is set when an error was reported: the exit status of the
 	// command is then 1.
 	Failed bool
+	// NotDone lists, in the order given, the inputs that the end of
+	// RunContext's context left undone: not started, or cut while they
+	// were read (an input that ended as the context did is counted
+	// with them). With OutDir, their files are not written, so that a
+	// run over the same inputs does them.
+	NotDone []string
 }
 
 // run is the state of one Run shared by its jobs.
 type run struct {
 	*Config
+	ctx    context.Context
 	lim    limits.Limits // Limits, resolved
 	stderr io.Writer     // Stderr, locked with several jobs
 
@@ -160,13 +168,21 @@ func (j *job) setLimits(lim limits.Limits) {
 	j.x = links.Extractor{Spec: spec, Limits: lim, Context: j.Context, Lazy: j.Lazy}
 }
 
-// Run works on the inputs with c.Jobs goroutines and returns what it did.
+// Run is RunContext with a context that is never done.
+func (c *Config) Run(inputs []string) (Stats, error) {
+	return c.RunContext(context.Background(), inputs)
+}
+
+// RunContext works on the inputs with c.Jobs goroutines and returns what
+// it did. When ctx is done (an interrupt), the fetches in flight and the
+// inputs being read stop, with an error each, no further input is
+// started, and the inputs not done are listed in Stats.NotDone.
 // An error about one input is reported on Stderr and the run goes on. The
 // error returned is about the run as a whole, found before any work: with
 // OutDir, two inputs that would write one file (an *OutputNameError), or
 // an output directory that cannot be created (with its parents; creating
 // one that another shard creates at the same moment is not an error).
-func (c *Config) Run(inputs []string) (Stats, error) {
+func (c *Config) RunContext(ctx context.Context, inputs []string) (Stats, error) {
 	if c.OutDir != "" {
 		names, err := outputNames(inputs, c.Format, c.Gzip)
 		if err != nil {
@@ -178,7 +194,8 @@ func (c *Config) Run(inputs []string) (Stats, error) {
 		// Once for the run, not for each input: linear in the inputs.
 		removeStaleTmp(c.OutDir, names)
 	}
-	r := &run{Config: c, lim: c.Limits.Resolve(), stderr: c.Stderr, start: time.Now()}
+	r := &run{Config: c, ctx: ctx, lim: c.Limits.Resolve(), stderr: c.Stderr, start: time.Now()}
+	done := make([]bool, len(inputs))
 	jobs := max(c.Jobs, 1)
 	if jobs > len(inputs) {
 		jobs = max(len(inputs), 1)
@@ -193,53 +210,67 @@ func (c *Config) Run(inputs []string) (Stats, error) {
 	if c.Header && c.Format == TSV && c.OutDir == "" {
 		io.WriteString(c.Stdout, c.header())
 	}
-	work := func(j *job, in string) {
-		if c.OutDir != "" {
-			j.toDir(in)
+	work := func(j *job, i int) {
+		if ctx.Err() != nil {
 			return
 		}
-		j.input(in)
-		if err := j.sink.flush(); err != nil {
-			if !r.aborted.Swap(true) {
-				j.report(fmt.Sprintf("writing output: %v", err))
+		in := inputs[i]
+		if c.OutDir != "" {
+			j.toDir(in)
+		} else {
+			j.input(in)
+			if err := j.sink.flush(); err != nil {
+				if !r.aborted.Swap(true) {
+					j.report(fmt.Sprintf("writing output: %v", err))
+				}
 			}
 		}
+		// Each index is written by one job, read after they end.
+		done[i] = ctx.Err() == nil
 	}
 	if jobs == 1 {
 		j := r.newJob(c.Stdout, nil)
-		for _, in := range inputs {
+		for i := range inputs {
 			if r.aborted.Load() {
 				break
 			}
-			work(j, in)
+			work(j, i)
 		}
 		j.flushCounts()
 	} else {
-		ch := make(chan string)
+		ch := make(chan int)
 		var wg sync.WaitGroup
 		for range jobs {
 			wg.Go(func() {
 				j := r.newJob(c.Stdout, mu)
-				for in := range ch {
+				for i := range ch {
 					if !r.aborted.Load() {
-						work(j, in)
+						work(j, i)
 					}
 				}
 				j.flushCounts()
 			})
 		}
-		for _, in := range inputs {
-			ch <- in
+		for i := range inputs {
+			ch <- i
 		}
 		close(ch)
 		wg.Wait()
+	}
+	var notDone []string
+	if ctx.Err() != nil {
+		for i, d := range done {
+			if !d {
+				notDone = append(notDone, inputs[i])
+			}
+		}
 	}
 	r.showProgress(true)
 	s := &r.stats
 	return Stats{
 		Inputs: len(inputs), Files: s.files.Load(), Links: s.links.Load(), Bytes: s.bytes.Load(),
 		Records: s.records.Load(), Pages: s.pages.Load(), Redirects: s.redirects.Load(), Other: s.other.Load(),
-		Errors: s.errors.Load(), Present: s.present.Load(), Failed: r.failed.Load(),
+		Errors: s.errors.Load(), Present: s.present.Load(), Failed: r.failed.Load(), NotDone: notDone,
 	}, nil
 }
 

@@ -3,7 +3,6 @@ package crawl
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -176,7 +175,7 @@ func (j *job) file(path string, outer base.Base, kind Kind) bool {
 		}
 	}
 	if kind == Archive {
-		j.archive(path, &countingFile{File: f, n: &j.nbytes})
+		j.archive(path, &countingFile{File: f, n: &j.nbytes, ctx: j.ctx})
 		return true
 	}
 	j.stream(path, f, outer, kind)
@@ -187,7 +186,7 @@ func (j *job) file(path string, outer base.Base, kind Kind) bool {
 func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 	// One buffer a job, for all its inputs: an HTML tree is mostly small
 	// files.
-	j.cr = countingReader{r: r, n: &j.nbytes}
+	j.cr = countingReader{r: r, n: &j.nbytes, ctx: j.ctx}
 	if j.br == nil {
 		j.br = bufio.NewReaderSize(&j.cr, bufSize)
 	} else {
@@ -317,7 +316,7 @@ func ParseKind(s string) (Kind, error) {
 
 // fetch retrieves an http(s) INPUT and extracts its links.
 func (j *job) fetch(in string) bool {
-	resp, err := j.fetcher.Fetch(context.Background(), in)
+	resp, err := j.fetcher.Fetch(j.ctx, in)
 	if err != nil {
 		j.fail(in, err)
 		return false

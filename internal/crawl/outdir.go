@@ -233,7 +233,9 @@ func (j *job) toDir(in string) {
 	if j.Header && j.Format == TSV {
 		j.sink.buf = append(j.sink.buf, j.header()...)
 	}
-	read := j.input(in)
+	// An input cut by the end of the run's context is not complete: its
+	// file is not kept.
+	read := j.input(in) && j.ctx.Err() == nil
 	err = j.sink.flush()
 	if zw != nil && err == nil {
 		err = zw.Close()

@@ -1,18 +1,25 @@
 package crawl
 
 import (
+	"context"
+	"fmt"
 	"io"
 	"strconv"
 	"time"
 )
 
-// countingReader counts the bytes read, for the progress line.
+// countingReader counts the bytes read, for the progress line, and stops
+// reading once the run's context is done.
 type countingReader struct {
-	r io.Reader
-	n *int64
+	r   io.Reader
+	n   *int64
+	ctx context.Context
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, fmt.Errorf("reading stopped: %w", err)
+	}
 	n, err := c.r.Read(p)
 	*c.n += int64(n)
 	return n, err
