@@ -1,9 +1,7 @@
 package links
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -13,6 +11,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/wpt"
 )
 
 // extractAll returns the links of doc read by an Extractor of spec with
@@ -49,23 +48,15 @@ func charRefs(s string) string {
 // <meta http-equiv=content-type>; the input is written as character
 // references (WPT writes it so too, the page being generated).
 func TestEncodingWPT(t *testing.T) {
-	data, err := os.ReadFile("../whatwg/testdata/percent-encoding.json")
+	cases, err := wpt.Load[struct {
+		Input  string
+		Output map[string]string
+	}]("../whatwg/testdata/percent-encoding.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, r := range raw {
-		var c struct {
-			Input  string
-			Output map[string]string
-		}
-		if json.Unmarshal(r, &c) != nil {
-			continue // a comment
-		}
+	for _, c := range cases {
 		for enc, want := range c.Output {
 			link := `<a href="https://doc.example/?` + charRefs(c.Input) + `">x</a>`
 			for _, form := range []struct{ how, charset, doc string }{
