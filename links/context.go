@@ -27,6 +27,7 @@ type anchorState struct {
 	chars int    // characters in text
 	space bool   // white space follows text
 	raw   []byte // the scanner: the current text token's raw bytes, white space collapsed
+	dec   []byte // raw decoded
 	rel   []byte // the <a>'s rel and title
 	title []byte
 	work  int64 // bytes looked at, for the test that the time is linear
@@ -120,11 +121,52 @@ func (x *Extractor) anchorTokenEnd() {
 	}
 	t := a.raw
 	if bytes.IndexByte(t, '&') >= 0 {
-		// The Tokenizer's Text decodes the same way.
-		t = []byte(html.UnescapeString(string(t)))
+		var ok bool
+		if a.dec, ok = appendCommonRefs(a.dec[:0], t); ok {
+			t = a.dec
+		} else {
+			// The Tokenizer's Text decodes the same way.
+			t = []byte(html.UnescapeString(string(t)))
+		}
 	}
 	x.anchorText(t)
 	a.raw = a.raw[:0]
+}
+
+// commonRefs are the character references most anchor texts hold, with
+// their semicolon, and what they decode to (HTML Standard section 13.5,
+// named character references, and numeric ones of ASCII: the Node.js
+// API pages write "<" as "&#x3C;").
+var commonRefs = [...]struct{ ref, text string }{
+	{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&nbsp;", "\u00a0"},
+	{"&#x3C;", "<"}, {"&#x3c;", "<"}, {"&#60;", "<"}, {"&#x3E;", ">"}, {"&#x3e;", ">"}, {"&#62;", ">"},
+	{"&#x26;", "&"}, {"&#38;", "&"}, {"&#x22;", "\""}, {"&#34;", "\""}, {"&#x27;", "'"}, {"&#39;", "'"},
+}
+
+// appendCommonRefs appends t to dst with its character references
+// decoded, when they are all commonRefs (no allocation: the common
+// case); ok is false otherwise, and html.UnescapeString decodes t.
+func appendCommonRefs(dst, t []byte) (_ []byte, ok bool) {
+	for {
+		i := bytes.IndexByte(t, '&')
+		if i < 0 {
+			return append(dst, t...), true
+		}
+		dst = append(dst, t[:i]...)
+		t = t[i:]
+		found := false
+		for _, r := range commonRefs {
+			if bytes.HasPrefix(t, []byte(r.ref)) {
+				dst = append(dst, r.text...)
+				t = t[len(r.ref):]
+				found = true
+				break
+			}
+		}
+		if !found {
+			return dst, false
+		}
+	}
 }
 
 // anchorText observes text of the open anchor, character references

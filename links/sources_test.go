@@ -7,6 +7,7 @@ import (
 
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/limits"
+	"golang.org/x/net/html"
 )
 
 // The sources of issue 21, each with the rows it gives (written from the
@@ -193,5 +194,25 @@ func TestContextHostile(t *testing.T) {
 	})
 	if err != nil || n != 1001 || len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "end of an anchor") {
 		t.Errorf("unended anchor: %d links, %v, %v", n, warnings, err)
+	}
+}
+
+// TestCommonRefs holds the allocation-free decoding of anchor texts to
+// html.UnescapeString, which decodes them otherwise, on the references it
+// takes and on near misses it must leave to UnescapeString.
+func TestCommonRefs(t *testing.T) {
+	for _, s := range []string{
+		"a &amp; b", "&lt;code&gt;", "&quot;q&quot; &#39;s&#39;", "x&nbsp;y", "&amp;lt;", "no refs",
+		"&amp", "&ampx;", "&AMP;", "&#x27;", "&nbsp", "&notin;", "&", "a&b", "&#39", "&amp;&amp;&",
+		"&#x3C;a&#x3E; &#x3c;&#x3e; &#60;&#62; &#x26;&#38; &#x22;&#34; &#x27;&#39;", "&#x3C", "&#x3Cx;", "&#x003C;", "&#X3C;",
+	} {
+		got, ok := appendCommonRefs(nil, []byte(s))
+		want := html.UnescapeString(s)
+		if ok && string(got) != want {
+			t.Errorf("%q: %q, UnescapeString %q", s, got, want)
+		}
+		if !ok && (s == "a &amp; b" || strings.HasPrefix(s, "&#x3C;a")) {
+			t.Errorf("%q: left to UnescapeString", s)
+		}
 	}
 }
