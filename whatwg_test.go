@@ -1,15 +1,14 @@
 package relurl
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/relurl/relurl/internal/benchmix"
 	"github.com/relurl/relurl/internal/engine"
+	"github.com/relurl/relurl/internal/wpt"
 	"github.com/relurl/relurl/whatwg"
 )
 
@@ -79,24 +78,19 @@ func TestWHATWGResolve(t *testing.T) {
 // test data (whose full check, component by component, is in
 // whatwg).
 func TestWHATWGConformance(t *testing.T) {
-	data, err := os.ReadFile("whatwg/testdata/urltestdata.json")
+	cases, err := wpt.Load[struct {
+		Input   string  `json:"input"`
+		Base    *string `json:"base"`
+		Href    string  `json:"href"`
+		Failure bool    `json:"failure"`
+	}]("whatwg/testdata/urltestdata.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, r := range raw {
-		var c struct {
-			Input   string  `json:"input"`
-			Base    *string `json:"base"`
-			Href    string  `json:"href"`
-			Failure bool    `json:"failure"`
-		}
-		if json.Unmarshal(r, &c) != nil || c.Base == nil {
-			continue // comments, and cases without a base (no base is "" here only when the data says so)
+	for _, c := range cases {
+		if c.Base == nil {
+			continue // cases without a base (no base is "" here only when the data says so)
 		}
 		got, err := WHATWG.ResolveErr(*c.Base, c.Input)
 		if c.Failure != (err != nil) || !c.Failure && got != c.Href {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/internal/wpt"
 	. "github.com/relurl/relurl/whatwg"
 )
 
@@ -38,24 +39,9 @@ type urlCase struct {
 
 func loadCases[T any](t *testing.T, name string) []T {
 	t.Helper()
-	data, err := os.ReadFile("testdata/" + name)
+	cases, err := wpt.Load[T]("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
-	var cases []T
-	for _, r := range raw {
-		if len(r) > 0 && r[0] == '"' {
-			continue // a comment
-		}
-		var c T
-		if err := json.Unmarshal(r, &c); err != nil {
-			t.Fatalf("%s: %v", r, err)
-		}
-		cases = append(cases, c)
 	}
 	return cases
 }
