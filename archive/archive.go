@@ -1,7 +1,9 @@
 // Package archive turns the records of a web archive into links: the rules
 // "relurl links" (cmd/relurl) and the Apache Beam pipeline (beam/) share
-// for WARC files (ISO 28500) and Common Crawl's WAT files, read with
-// internal/warc and internal/wat. Which base each document's links are
+// for WARC files (ISO 28500; plain, gzip or zstd) and Common Crawl's WAT
+// files. Reader.All gives the links as values (an iterator); Reader.Read
+// gives them to a callback without copying, for the command's speed. The
+// errors it gives are this package's types and sentinels (errors.go). Which base each document's links are
 // resolved against follows RFC 1808 section 3: the retrieval URL (3.3),
 // the Base and Content-Base fields of an HTTP header (3.1, message
 // headers) and the BASE element or a WAT record's Head.Base (3.1,
@@ -110,7 +112,7 @@ type Reader struct {
 	// document's links; it is given to Error as a *DocError and the next
 	// record is read.
 	Link func(doc string, k *links.LinkBytes) error
-	// Error receives each error: a *warc.Error (naming the file and
+	// Error receives each error: a *RecordError (naming the file and
 	// offset) for a record that could not be read or used, a *DocError
 	// for an error inside a document. Reading goes on.
 	Error func(err error)
@@ -124,18 +126,30 @@ type Reader struct {
 	body body.Decoder // decodes each HTML body, with its buffers
 	doc  string       // the document of the link given to give
 	give func(*links.LinkBytes) error
+	// Where links and errors go during a Read (Link and Error) or an
+	// All (its yield), and whether the reading was stopped (All only).
+	emit    func(doc string, k *links.LinkBytes) error
+	report  func(error)
+	stopped bool
 }
 
 // Read reads the archive r to its end. A Reader may read one archive
 // after another (set File for each): its buffers serve them all (the
 // gzip decoders are made anew for each, see warc.Reader.Reset).
 func (a *Reader) Read(r io.Reader) {
+	a.emit, a.report, a.stopped = a.Link, a.Error, false
+	a.read(r)
+}
+
+// read reads the archive r to its end, or until stopped is set, giving
+// links to emit and errors to report.
+func (a *Reader) read(r io.Reader) {
 	if a.Extractor == nil {
 		a.x.Limits = a.Limits
 		a.Extractor = &a.x
 	}
 	if a.give == nil {
-		a.give = func(k *links.LinkBytes) error { return a.Link(a.doc, k) }
+		a.give = func(k *links.LinkBytes) error { return a.emit(a.doc, k) }
 	}
 	if a.wr == nil {
 		a.wr = warc.NewReader(r, a.File)
@@ -148,13 +162,13 @@ func (a *Reader) Read(r io.Reader) {
 		lastOff int64 = -1
 		nth     int
 	)
-	for {
+	for !a.stopped {
 		rec, err := wr.Next()
 		if err == io.EOF {
 			return
 		}
 		if err != nil {
-			a.Error(err)
+			a.report(err)
 			continue
 		}
 		kind := a.record(docName(a.File, rec.Offset, &lastOff, &nth), rec)
@@ -201,13 +215,13 @@ func (a *Reader) record(doc string, rec *warc.Record) Kind {
 func (a *Reader) html(doc string, r io.Reader, charset string, outer base.Base) {
 	text, _, err := a.body.Decode(r, charset, a.Limits.Resolve().Record)
 	if err != nil {
-		a.Error(&DocError{doc, err})
+		a.report(&DocError{doc, err})
 		return
 	}
 	a.Extractor.Charset = charset // the document's encoding, under WHATWG
-	err = a.Extractor.ExtractBytes(text, outer, func(k *links.LinkBytes) error { return a.Link(doc, k) })
+	err = a.Extractor.ExtractBytes(text, outer, func(k *links.LinkBytes) error { return a.emit(doc, k) })
 	if err != nil {
-		a.Error(&DocError{doc, err})
+		a.report(&DocError{doc, err})
 	}
 }
 
@@ -215,7 +229,7 @@ func (a *Reader) html(doc string, r io.Reader, charset string, outer base.Base) 
 func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 	resp, err := rec.ReadHTTPResponse()
 	if err != nil {
-		a.Error(err)
+		a.report(err)
 		return Failed
 	}
 	retrieved := base.Retrieved(rec.TargetURI) // 3.3
@@ -239,7 +253,7 @@ func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 func (a *Reader) headerBase(doc string, h map[string][]string, outer base.Base) base.Base {
 	b, _, err := base.HTTPHeader(textproto.MIMEHeader(h), outer, a.Extractor.Spec, a.Extractor.Limits)
 	if err != nil {
-		a.Error(&DocError{doc, err})
+		a.report(&DocError{doc, err})
 	}
 	return b
 }
@@ -263,7 +277,7 @@ func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)
 func (a *Reader) redirect(doc string, retrieved base.Base, loc string) {
 	ref := strings.TrimSpace(loc)
 	if err := a.link(doc, "http", "location", ref, retrieved); err != nil {
-		a.Error(&DocError{doc, err})
+		a.report(&DocError{doc, err})
 	}
 }
 
@@ -334,7 +348,7 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 		if !errors.As(err, &we) {
 			we = &warc.Error{File: a.File, Offset: rec.Offset, Err: fmt.Errorf("%w: %v", wat.ErrJSON, err)}
 		}
-		a.Error(we)
+		a.report(we)
 		if !settled || kind != Page || w.Links == 0 {
 			return Failed
 		}
@@ -344,13 +358,13 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 		settle(w)
 	}
 	if linkErr != nil {
-		a.Error(&DocError{doc, linkErr})
+		a.report(&DocError{doc, linkErr})
 	}
 	if long != nil {
-		a.Error(&DocError{doc, long})
+		a.report(&DocError{doc, long})
 	}
 	if w.Late != "" && w.Links > 0 && kind == Page {
-		a.Error(&DocError{doc, fmt.Errorf("WAT field %s comes after the first link: the links before it were resolved without it", w.Late)})
+		a.report(&DocError{doc, fmt.Errorf("WAT field %s comes after the first link: the links before it were resolved without it", w.Late)})
 	}
 	if kind == Redirect {
 		a.redirect(doc, retrieved, loc)
@@ -375,7 +389,7 @@ func (a *Reader) watBase(doc string, rec *warc.Record, w *wat.Record) (kind Kind
 		return Skipped, b, retrieved, ""
 	}
 	if target == "" {
-		a.Error(&warc.Error{File: a.File, Offset: rec.Offset, Err: fmt.Errorf("%w in WAT record %s", warc.ErrMissingTargetURI, rec.ID)})
+		a.report(&warc.Error{File: a.File, Offset: rec.Offset, Err: fmt.Errorf("%w in WAT record %s", warc.ErrMissingTargetURI, rec.ID)})
 		return Failed, b, retrieved, ""
 	}
 	// 3.1: the recorded header's Base and Content-Base, inside the
@@ -395,7 +409,7 @@ func (a *Reader) watBase(doc string, rec *warc.Record, w *wat.Record) (kind Kind
 			if w.BaseLen > int64(len(w.Base)) {
 				fe.Length = int(w.BaseLen)
 			}
-			a.Error(&DocError{doc, err})
+			a.report(&DocError{doc, err})
 		}
 	}
 	return Page, b, retrieved, ""
