@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"testing/iotest"
 
@@ -29,8 +30,9 @@ func cutRecords(n, k, cut int) [][]byte {
 }
 
 // forms returns the records as every input form: a plain file, a file
-// gzipped whole, one gzip member per record, and streams of these read a
-// byte or a few at a time.
+// gzipped whole, one gzip member per record, one zstd frame per record
+// without and with a dictionary (stored as is, or compressed), and
+// streams of these read a byte or a few at a time.
 func forms(recs [][]byte) map[string]func() io.Reader {
 	plain := bytes.Join(recs, nil)
 	var whole, members bytes.Buffer
@@ -39,7 +41,13 @@ func forms(recs [][]byte) map[string]func() io.Reader {
 	for _, r := range recs {
 		mw.WriteRaw(r)
 	}
+	zf := zstdForms(recs)
 	return map[string]func() io.Reader{
+		"zstd":                 func() io.Reader { return bytes.NewReader(zf[0]) },
+		"zstd dict":            func() io.Reader { return bytes.NewReader(zf[1]) },
+		"zstd compressed dict": func() io.Reader { return bytes.NewReader(zf[2]) },
+		"zstd stream":          func() io.Reader { return iotest.OneByteReader(bytes.NewReader(zf[0])) },
+		"zstd dict stream":     func() io.Reader { return iotest.HalfReader(bytes.NewReader(zf[1])) },
 		"plain":              func() io.Reader { return bytes.NewReader(plain) },
 		"whole gzip":         func() io.Reader { return bytes.NewReader(whole.Bytes()) },
 		"member gzip":        func() io.Reader { return bytes.NewReader(members.Bytes()) },
@@ -47,6 +55,35 @@ func forms(recs [][]byte) map[string]func() io.Reader {
 		"whole gzip stream":  func() io.Reader { return iotest.HalfReader(bytes.NewReader(whole.Bytes())) },
 		"member gzip stream": func() io.Reader { return iotest.OneByteReader(bytes.NewReader(members.Bytes())) },
 	}
+}
+
+// testDict is the dictionary of the zstd forms, made once (building one
+// takes time): its tables from records like those of the tests.
+var testDict = sync.OnceValue(func() []byte {
+	d, err := warctest.Dict(1<<15, cutRecords(5, 0, 10)...)
+	if err != nil {
+		panic(err)
+	}
+	return d
+})
+
+// zstdForms returns recs written one zstd frame a record: without a
+// dictionary, with one, and with one compressed in its frame.
+func zstdForms(recs [][]byte) [3][]byte {
+	dict := testDict()
+	var out [3][]byte
+	for i, d := range [][]byte{nil, dict, dict} {
+		var b bytes.Buffer
+		w, err := warctest.NewZstdWriter(&b, d, i == 2)
+		if err != nil {
+			panic(err)
+		}
+		for _, r := range recs {
+			w.WriteRaw(r)
+		}
+		out[i] = b.Bytes()
+	}
+	return out
 }
 
 // records reads every record of r: "URI block" for each, "error" for each

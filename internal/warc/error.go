@@ -13,7 +13,7 @@ var (
 	ErrHeader = errors.New("malformed record header")
 	// ErrContentLength: Content-Length is missing or not a decimal number.
 	ErrContentLength = errors.New("missing or invalid Content-Length")
-	// ErrTruncated: the file or gzip member ends inside a record.
+	// ErrTruncated: the file, gzip member or zstd frame ends inside a record.
 	ErrTruncated = errors.New("truncated record")
 	// ErrTrailer: the block is not followed by the blank lines that end a
 	// record, a sign that Content-Length is wrong.
@@ -29,6 +29,12 @@ var (
 	ErrTooLarge = errors.New("record too large")
 	// ErrGzip: the gzip member holding the record is corrupt.
 	ErrGzip = errors.New("corrupt gzip member")
+	// ErrZstd: the zstd frame holding the record is corrupt, or the
+	// dictionary frame of a zstd file is (then nothing is read).
+	ErrZstd = errors.New("corrupt zstd frame")
+	// ErrFormat: the file is in a compression format that is not read
+	// (bzip2, xz, lz4...): it is reported once, not read as records.
+	ErrFormat = errors.New("archive format not read")
 	// ErrMissingTargetURI: a record whose type requires WARC-Target-URI
 	// (request, response, resource, revisit, conversion, continuation;
 	// WARC/1.1 section 5.12) has none. The record is skipped.
@@ -46,7 +52,7 @@ var (
 // Error is an error about one record of one file.
 type Error struct {
 	File   string // the name given to NewReader
-	Offset int64  // byte offset in File of the record, or of its gzip member in a compressed file
+	Offset int64  // byte offset in File of the record, or of its gzip member or zstd frame in a compressed file
 	Err    error  // wraps one of the Err* sentinels
 }
 

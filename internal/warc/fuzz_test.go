@@ -13,6 +13,8 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/klauspost/compress/zstd"
+
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/internal/warc/warctest"
 	"github.com/relurl/relurl/limits"
@@ -41,6 +43,17 @@ func FuzzReader(f *testing.F) {
 	f.Add(bytes.Join(overrunRecords(), nil))                                                                      // Content-Length too large, too small, past the end; an embedded record
 	f.Add([]byte("WARC/1.0\r\nContent-Length: 9\r\n\r\n\nWARC/1.1\n\nWARC/1.0\r\nContent-Length: 0\r\n\r\n"))     // a boundary at the content's start, LF line ends
 	f.Add(append(gz[:offs[3]+(offs[4]-offs[3])/2:offs[3]+(offs[4]-offs[3])/2], gz[offs[4]:]...))                  // a member cut, then good members
+	// zstd (IIPC): frames a record, a dictionary, damaged and cut.
+	zst, zoffs := buildZstd(f, nil, false, sample())
+	zdict, _ := buildZstd(f, testDict(), true, sample())
+	f.Add(zst)
+	f.Add(zdict)
+	f.Add(zst[:zoffs[3]+10])                                                           // a frame cut at the end
+	f.Add(append(zst[:zoffs[2]:zoffs[2]], zst[zoffs[3]-7:]...))                        // a frame cut in the middle
+	f.Add(zdict[:20])                                                                  // a dictionary frame cut
+	f.Add([]byte("\x28\xb5\x2f\xfd"))                                                  // a bare zstd magic
+	f.Add([]byte("\x5d\x2a\x4d\x18\xff\xff\xff\x7f"))                                  // a dictionary frame of 2 GiB
+	f.Add(append(append([]byte{}, zst[:zoffs[1]]...), "P*M\x18\x02\x00\x00\x00ab"...)) // a frame, then an extension frame
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzForms(t, data)
 		var z bytes.Buffer
@@ -50,8 +63,13 @@ func FuzzReader(f *testing.F) {
 		zw.Close()
 		gzipWriters.Put(zw)
 		fuzzForms(t, z.Bytes())
+		fuzzForms(t, zstdEncoder.EncodeAll(data, nil)) // one zstd frame
 	})
 }
+
+// zstdEncoder compresses fuzz inputs in zstd (EncodeAll may be called
+// concurrently).
+var zstdEncoder, _ = zstd.NewWriter(nil, zstd.WithEncoderCRC(true))
 
 // fuzzLimits are small limits, so that fuzzing reaches them.
 var fuzzLimits = limits.Limits{Record: 200, HeaderLine: 100, HeaderBlock: 400}

@@ -16,8 +16,11 @@ import (
 )
 
 // A Reader reads the records of one WARC file in order. It detects gzip
-// compression from the first two bytes (RFC 1952 section 2.3.1). A Reader
-// is not safe for concurrent use: run one per file.
+// compression from the first two bytes (RFC 1952 section 2.3.1), zstd
+// (the IIPC zstd WARC format, zstd.go) from the first four; a file in
+// another compression format it knows is reported with ErrFormat, not
+// read as garbage. A Reader is not safe for concurrent use: run one per
+// file.
 type Reader struct {
 	// Limits bounds what one record may cost (zero fields: the defaults
 	// of package limits). The Reader reads Record (content, and HTTP
@@ -42,7 +45,10 @@ type Reader struct {
 	hr     header.Reader    // reads record and HTTP headers
 
 	started  bool
-	gz       bool
+	gz       bool    // compressed: gzip members or zstd frames, read by zr
+	unit     string  // "gzip member" or "zstd frame", in errors
+	magic    []byte  // begins a member or frame: findMember looks for it
+	corrupt  error   // ErrGzip or ErrZstd
 	inMember bool    // gzip: a member is open in zr
 	members  members // gzip: the record stream over zr
 	member   int64   // gzip: offset of the current (or last) member
@@ -155,18 +161,9 @@ func (r *Reader) next() (*Record, error) {
 		r.hr.MaxLine, r.hr.MaxBlock = r.lim.HeaderLine, r.lim.HeaderBlock
 		r.lookahead = min(r.lim.Record, maxLookahead) + maxTrailer + maxVersionLine
 		r.s.max = 2*max(int(r.lookahead), r.lim.HeaderLine+1) + 2*streamBuf
-		b := r.in.peek(2)
-		r.gz = len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b
-		if r.gz {
-			r.in.retain(rewindWindow + zbSize)
-			if r.zb == nil {
-				r.zb = bufio.NewReaderSize(&r.in, zbSize)
-			} else {
-				r.zb.Reset(&r.in)
-			}
-			r.zr = newGzipReader()
-		} else {
-			r.s.reset(&r.in)
+		if err := r.start(); err != nil {
+			r.done = true
+			return nil, err
 		}
 	}
 	if err := r.finishRecord(); err != nil {
@@ -202,6 +199,43 @@ func (r *Reader) next() (*Record, error) {
 		}
 		r.inMember = false // the member ended cleanly: go on with the next
 	}
+}
+
+// start looks at the first bytes of the file to tell how it is
+// compressed, and sets the Reader up to read it.
+func (r *Reader) start() error {
+	b := r.in.peek(8)
+	var dict []byte
+	switch {
+	case len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b:
+		r.gz, r.unit, r.magic, r.corrupt = true, "gzip member", gzipMagic, ErrGzip
+		r.zr = newGzipReader()
+	case bytes.HasPrefix(b, dictMagic):
+		var err error
+		if dict, err = readDict(&r.in); err != nil {
+			return &Error{r.name, 0, fmt.Errorf("%w: %v", ErrZstd, err)}
+		}
+		fallthrough
+	case bytes.HasPrefix(b, zstdMagic):
+		zr, err := newZstdFrames(dict)
+		if err != nil {
+			return &Error{r.name, 0, fmt.Errorf("%w: dictionary: %v", ErrZstd, err)}
+		}
+		r.gz, r.unit, r.magic, r.corrupt, r.zr = true, "zstd frame", zstdMagic, ErrZstd, zr
+	default:
+		if name := otherFormat(b); name != "" {
+			return &Error{r.name, 0, fmt.Errorf("%w: the file is compressed with %s", ErrFormat, name)}
+		}
+		r.s.reset(&r.in)
+		return nil
+	}
+	r.in.retain(rewindWindow + zbSize)
+	if r.zb == nil {
+		r.zb = bufio.NewReaderSize(&r.in, zbSize)
+	} else {
+		r.zb.Reset(&r.in)
+	}
+	return nil
 }
 
 // finishRecord skips what is left of the content of the record last
@@ -425,15 +459,15 @@ func (r *Reader) streamErr(err error, off int64) error {
 		// The member ended cleanly inside the record: the next member is
 		// where the next record starts.
 		r.inMember = false
-		return &Error{r.name, off, fmt.Errorf("%w: gzip member ends inside the record", ErrTruncated)}
+		return &Error{r.name, off, fmt.Errorf("%w: %s ends inside the record", ErrTruncated, r.unit)}
 	case err == io.EOF:
 		return &Error{r.name, off, fmt.Errorf("%w: file ends inside the record", ErrTruncated)}
 	case r.gz && errors.Is(err, io.ErrUnexpectedEOF):
 		r.inMember, r.need = false, needMember
-		return &Error{r.name, off, fmt.Errorf("%w: gzip member truncated", ErrTruncated)}
+		return &Error{r.name, off, fmt.Errorf("%w: %s truncated", ErrTruncated, r.unit)}
 	case r.gz:
 		r.inMember, r.need = false, needMember
-		return &Error{r.name, off, fmt.Errorf("%w: %v", ErrGzip, err)}
+		return &Error{r.name, off, fmt.Errorf("%w: %v", r.corrupt, err)}
 	}
 	return &Error{r.name, off, fmt.Errorf("%w: %v", ErrIO, err)}
 }
@@ -514,6 +548,9 @@ func (r *Reader) startMember() error {
 		r.inMember = true
 		return nil
 	}
+	if err := r.skipFrames(); err != nil {
+		return r.streamErr(err, r.zpos())
+	}
 	if _, err := r.zb.Peek(1); err != nil {
 		if r.in.ioErr != nil {
 			return &Error{r.name, r.zpos(), fmt.Errorf("%w: %v", ErrIO, r.in.ioErr)}
@@ -579,6 +616,9 @@ func (m *members) Read(p []byte) (int, error) {
 // goes on with the record stream.
 func (m *members) next() bool {
 	r := m.r
+	if err := r.skipFrames(); err != nil {
+		return false // startMember reports it
+	}
 	if _, err := r.zb.Peek(1); err != nil {
 		return false // the end of the file (or an I/O error startMember reports)
 	}
@@ -600,6 +640,19 @@ func (m *members) next() bool {
 	m.pending = false
 	r.member = m.off
 	return true
+}
+
+// skipFrames passes the skippable frames before a zstd frame (IIPC:
+// extension frames, to be ignored); nothing for gzip.
+func (r *Reader) skipFrames() error {
+	z, ok := r.zr.(*zstdFrames)
+	if !ok {
+		return nil
+	}
+	if err := z.skip(r.zb); err != nil && err != io.EOF {
+		return err
+	}
+	return nil
 }
 
 // zbSize is the size of the buffer the gzip decoder reads.
@@ -625,19 +678,19 @@ func (r *Reader) findMember() error {
 	r.members.pending, r.members.p = false, nil
 	for {
 		buf := r.in.peek(rewindWindow)
-		if i := bytes.Index(buf, gzipMagic); i >= 0 {
+		if i := bytes.Index(buf, r.magic); i >= 0 {
 			r.in.discard(i)
 			return nil
 		}
-		if len(buf) < len(gzipMagic) {
+		if len(buf) < len(r.magic) {
 			r.in.discard(len(buf))
 			if r.in.ioErr != nil {
 				return &Error{r.name, r.in.pos(), fmt.Errorf("%w: %v", ErrIO, r.in.ioErr)}
 			}
 			return io.EOF
 		}
-		// Keep the last two bytes: they may begin a header.
-		r.in.discard(len(buf) - len(gzipMagic) + 1)
+		// Keep the last bytes but one of a magic: they may begin a header.
+		r.in.discard(len(buf) - len(r.magic) + 1)
 	}
 }
 

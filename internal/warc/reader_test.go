@@ -522,10 +522,16 @@ func TestReset(t *testing.T) {
 	gz, offs := build(t, true, sample())
 	damaged := append([]byte{}, gz...)
 	damaged[offs[2]-5] ^= 0xff
+	zst, zoffs := buildZstd(t, nil, false, sample())
+	zdict, _ := buildZstd(t, testDict(), false, sample())
+	zdamaged := append([]byte{}, zst...)
+	zdamaged[zoffs[2]-5] ^= 0xff
 	files := map[string][]byte{
 		"plain": plain, "gzip": gz, "damaged": damaged,
 		"cut-plain": plain[:len(plain)/2], "cut-gzip": gz[:len(gz)/2],
 		"empty": nil, "text": []byte("not a WARC file\n"),
+		"zstd": zst, "zstd-dict": zdict, "zstd-damaged": zdamaged, "cut-zstd": zst[:len(zst)/2],
+		"xz": []byte("\xfd7zXZ\x00\x00"),
 	}
 	var names []string
 	for n := range files {

@@ -6,9 +6,12 @@ package warctest
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // A Record is a record to write. Fields left empty are omitted from the
@@ -24,11 +27,13 @@ type Record struct {
 }
 
 // A Writer writes records to w, each in its own gzip member when gzip is
-// set. It records the offset of each record.
+// set, or its own zstd frame (NewZstdWriter). It records the offset of
+// each record.
 type Writer struct {
 	w       io.Writer
 	gzip    bool
 	zw      *gzip.Writer
+	ze      *zstd.Encoder // zstd: the encoder of each record's frame
 	n       int64
 	Offsets []int64 // byte offset of each record (or its member) written
 	buf     bytes.Buffer
@@ -37,6 +42,53 @@ type Writer struct {
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer, gzip bool) *Writer {
 	return &Writer{w: w, gzip: gzip}
+}
+
+// NewZstdWriter returns a Writer of a zstd WARC file (the IIPC format
+// "Zstandard Compression for WARC Files 1.0") to w: one frame a record,
+// with Frame_Content_Size and Content_Checksum as the format requires.
+// With a dictionary (made by Dict), it first writes the dictionary frame
+// (a skippable frame of magic 0x184D2A5D), the dictionary in it
+// compressed in a zstd frame of its own when compressDict is set, and
+// compresses every record with it.
+func NewZstdWriter(w io.Writer, dict []byte, compressDict bool) (*Writer, error) {
+	opts := []zstd.EOption{zstd.WithEncoderCRC(true), zstd.WithEncoderConcurrency(1)}
+	zw := &Writer{w: w}
+	if dict != nil {
+		opts = append(opts, zstd.WithEncoderDict(dict))
+		data := dict
+		if compressDict {
+			e, err := zstd.NewWriter(nil, zstd.WithEncoderCRC(true), zstd.WithEncoderConcurrency(1))
+			if err != nil {
+				return nil, err
+			}
+			data = e.EncodeAll(dict, nil)
+		}
+		frame := binary.LittleEndian.AppendUint32([]byte{0x5d, 0x2a, 0x4d, 0x18}, uint32(len(data)))
+		frame = append(frame, data...)
+		if _, err := w.Write(frame); err != nil {
+			return nil, err
+		}
+		zw.n = int64(len(frame))
+	}
+	e, err := zstd.NewWriter(nil, opts...)
+	if err != nil {
+		return nil, err
+	}
+	zw.ze = e
+	return zw, nil
+}
+
+// Dict returns a zstd dictionary (RFC 8878 section 5) of ID id, its
+// content the lines WARC records and HTTP responses share, its tables
+// made from samples (such as the records a Writer will write).
+func Dict(id uint32, samples ...[]byte) ([]byte, error) {
+	var hist bytes.Buffer
+	for range 20 {
+		hist.WriteString("WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://\r\nContent-Type: application/http; msgtype=response\r\n" +
+			"Content-Length: \r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><head><title></title></head><body><a href=\"")
+	}
+	return zstd.BuildDict(zstd.BuildDictOptions{ID: id, Contents: samples, History: hist.Bytes(), Offsets: [3]int{1, 4, 8}})
 }
 
 // Write writes rec and returns its offset.
@@ -52,7 +104,11 @@ func (w *Writer) WriteRaw(b []byte) (int64, error) {
 	off := w.n
 	w.Offsets = append(w.Offsets, off)
 	var err error
-	if w.gzip {
+	if w.ze != nil {
+		frame := w.ze.EncodeAll(b, nil)
+		_, err = w.w.Write(frame)
+		w.n += int64(len(frame))
+	} else if w.gzip {
 		var zb bytes.Buffer
 		if w.zw == nil {
 			w.zw = gzip.NewWriter(&zb)
