@@ -48,12 +48,12 @@ func forms(recs [][]byte) map[string]func() io.Reader {
 		"zstd compressed dict": func() io.Reader { return bytes.NewReader(zf[2]) },
 		"zstd stream":          func() io.Reader { return iotest.OneByteReader(bytes.NewReader(zf[0])) },
 		"zstd dict stream":     func() io.Reader { return iotest.HalfReader(bytes.NewReader(zf[1])) },
-		"plain":              func() io.Reader { return bytes.NewReader(plain) },
-		"whole gzip":         func() io.Reader { return bytes.NewReader(whole.Bytes()) },
-		"member gzip":        func() io.Reader { return bytes.NewReader(members.Bytes()) },
-		"plain stream":       func() io.Reader { return iotest.OneByteReader(bytes.NewReader(plain)) },
-		"whole gzip stream":  func() io.Reader { return iotest.HalfReader(bytes.NewReader(whole.Bytes())) },
-		"member gzip stream": func() io.Reader { return iotest.OneByteReader(bytes.NewReader(members.Bytes())) },
+		"plain":                func() io.Reader { return bytes.NewReader(plain) },
+		"whole gzip":           func() io.Reader { return bytes.NewReader(whole.Bytes()) },
+		"member gzip":          func() io.Reader { return bytes.NewReader(members.Bytes()) },
+		"plain stream":         func() io.Reader { return iotest.OneByteReader(bytes.NewReader(plain)) },
+		"whole gzip stream":    func() io.Reader { return iotest.HalfReader(bytes.NewReader(whole.Bytes())) },
+		"member gzip stream":   func() io.Reader { return iotest.OneByteReader(bytes.NewReader(members.Bytes())) },
 	}
 }
 
