@@ -64,11 +64,31 @@ func wantCrawlRows(file string, offs []int64) string {
 		row(d(8), "http://r/dir/file.html", "retrieval", "a@href", "../up", "http://r/up")
 }
 
-// writeCrawl writes the test records to dir/name and returns the path and
-// the records' offsets.
-func writeCrawl(t *testing.T, dir, name string, gz bool) (string, []int64) {
+// writeCrawl writes the test records to dir/name in form ("plain",
+// "gzip": a member a record, "zstd": a frame a record, "zstd dict": with
+// a dictionary) and returns the path and the records' offsets.
+func writeCrawl(t *testing.T, dir, name, form string) (string, []int64) {
 	var b bytes.Buffer
-	w := warctest.NewWriter(&b, gz)
+	w := warctest.NewWriter(&b, form == "gzip")
+	if strings.HasPrefix(form, "zstd") {
+		var dict []byte
+		if form == "zstd dict" {
+			var samples [][]byte
+			for i, rec := range crawlRecords() {
+				var s bytes.Buffer
+				warctest.AppendRecord(&s, rec, i)
+				samples = append(samples, s.Bytes())
+			}
+			var err error
+			if dict, err = warctest.Dict(1<<16, samples...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var err error
+		if w, err = warctest.NewZstdWriter(&b, dict, false); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, rec := range crawlRecords() {
 		if _, err := w.Write(rec); err != nil {
 			t.Fatal(err)
@@ -83,12 +103,9 @@ func writeCrawl(t *testing.T, dir, name string, gz bool) (string, []int64) {
 
 func TestLinksWARC(t *testing.T) {
 	dir := t.TempDir()
-	for _, gz := range []bool{false, true} {
-		name := "crawl.warc"
-		if gz {
-			name += ".gz"
-		}
-		path, offs := writeCrawl(t, dir, name, gz)
+	for _, form := range []string{"plain", "gzip", "zstd", "zstd dict"} {
+		name := map[string]string{"plain": "crawl.warc", "gzip": "crawl.warc.gz", "zstd": "crawl.warc.zst", "zstd dict": "dict.warc.zst"}[form]
+		path, offs := writeCrawl(t, dir, name, form)
 		out, errs, code := runLinksCmd(t, "", false, "-stats", path)
 		if want := wantCrawlRows(path, offs); out != want {
 			t.Errorf("%s:\ngot\n%s\nwant\n%s", name, out, want)
@@ -287,5 +304,19 @@ func TestLinksWATNoTarget(t *testing.T) {
 	wantErr := fmt.Sprintf("relurl: links: warc: -: offset %d: missing WARC-Target-URI in WAT record ", w.Offsets[0])
 	if code != exitRejected || !strings.HasPrefix(errs, wantErr) || strings.Count(errs, "\n") != 1 {
 		t.Errorf("exit %d, stderr %q, want one error %q", code, errs, wantErr)
+	}
+}
+
+// TestLinksWARCFormat: an archive in a compression format relurl does not
+// read is reported, not read as a document of no link (issue 21: a
+// .warc.zst printed nothing and exited 0 before zstd was read).
+func TestLinksWARCFormat(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "crawl.warc.bz2")
+	os.WriteFile(path, []byte("BZh91AY&SY\x00\x01"), 0o666)
+	out, errs, code := runLinksCmd(t, "", false, path)
+	want := "relurl: links: warc: " + path + ": offset 0: archive format not read: the file is compressed with bzip2\n"
+	if out != "" || errs != want || code != exitRejected {
+		t.Errorf("bzip2 archive: out %q, stderr %q, exit %d; want stderr %q, exit %d", out, errs, code, want, exitRejected)
 	}
 }

@@ -5,15 +5,15 @@ package crawl
 // Beam pipeline in beam/ shares).
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/relurl/relurl/archive"
+	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/links"
 )
 
@@ -21,35 +21,22 @@ import (
 // from a document.
 const sniffLen = 4096
 
-// isArchiveName reports whether a file name says WARC or WAT.
+// isArchiveName reports whether a file name says WARC or WAT: ".warc",
+// ".wat", or either compressed (".gz", ".zst", and the compressions the
+// WARC reader does not read: it reports them, warc.ErrFormat, where the
+// file would otherwise be read as an HTML document of no link).
 func isArchiveName(name string) bool {
 	n := strings.ToLower(name)
-	for _, ext := range []string{".warc", ".warc.gz", ".wat", ".wat.gz"} {
-		if strings.HasSuffix(n, ext) {
-			return true
-		}
+	switch filepath.Ext(n) {
+	case ".gz", ".zst", ".bz2", ".xz", ".lz4", ".zip", ".7z":
+		n = n[:len(n)-len(filepath.Ext(n))]
 	}
-	return false
+	return strings.HasSuffix(n, ".warc") || strings.HasSuffix(n, ".wat")
 }
 
 // isArchive reports whether head, the first bytes of an input, starts a
-// WARC file: a "WARC/" version line (WARC/1.1 section 4), plain or at the
-// start of a gzip member. A WAT file is a WARC file too.
-func isArchive(head []byte) bool {
-	if bytes.HasPrefix(head, []byte("WARC/")) {
-		return true
-	}
-	if len(head) < 3 || head[0] != 0x1f || head[1] != 0x8b || head[2] != 8 {
-		return false
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(head))
-	if err != nil {
-		return false
-	}
-	var b [5]byte
-	n, _ := io.ReadFull(zr, b[:])
-	return string(b[:n]) == "WARC/"
-}
+// WARC file (a WAT file is one), plain or compressed (warc.Sniff).
+func isArchive(head []byte) bool { return warc.Sniff(head) }
 
 // countingFile counts the bytes read from a file for the progress line,
 // keeping its Seek for the WARC reader, and stops reading once the run's
