@@ -23,6 +23,7 @@ import (
 	"time"
 
 	kpgzip "github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 	"golang.org/x/net/html"
 
 	"github.com/relurl/relurl/archive"
@@ -77,7 +78,17 @@ func benchPages(b *testing.B) []benchPage {
 // round-robin, one part held 23 of the 39 MB, and -jobs 2 waited on it).
 // It returns the paths and the bytes of HTML.
 func benchArchives(b *testing.B, parts int) (whole string, split []string, html int64) {
+	return benchArchivesIn(b, parts, false)
+}
+
+// benchArchivesIn is benchArchives, writing .warc.zst files (a zstd frame
+// a record, the IIPC format) when zst is set.
+func benchArchivesIn(b *testing.B, parts int, zst bool) (whole string, split []string, html int64) {
 	pages := benchPages(b)
+	ext := ".warc.gz"
+	if zst {
+		ext = ".warc.zst"
+	}
 	dir := b.TempDir()
 	open := func(name string) (*os.File, *bufio.Writer, *warctest.Writer) {
 		f, err := os.Create(filepath.Join(dir, name))
@@ -86,6 +97,11 @@ func benchArchives(b *testing.B, parts int) (whole string, split []string, html 
 		}
 		bw := bufio.NewWriter(f)
 		w := warctest.NewWriter(bw, true)
+		if zst {
+			if w, err = warctest.NewZstdWriter(bw, nil, false); err != nil {
+				b.Fatal(err)
+			}
+		}
 		if _, err := w.Write(warctest.Warcinfo()); err != nil {
 			b.Fatal(err)
 		}
@@ -98,9 +114,9 @@ func benchArchives(b *testing.B, parts int) (whole string, split []string, html 
 	}
 	var outs []out
 	for i := range parts + 1 {
-		name := "all.warc.gz"
+		name := "all" + ext
 		if i > 0 {
-			name = fmt.Sprintf("part-%d.warc.gz", i)
+			name = fmt.Sprintf("part-%d%s", i, ext)
 		}
 		f, bw, w := open(name)
 		outs = append(outs, out{f, bw, w})
@@ -158,6 +174,26 @@ func gunzipFile(b *testing.B, path string, zr *kpgzip.Reader, buf []byte) {
 		b.Fatal(err)
 	}
 	zr.Multistream(true)
+	if _, err := io.CopyBuffer(io.Discard, zr, buf); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// unzstdFile decompresses every zstd frame of path to io.Discard with
+// github.com/klauspost/compress/zstd, the decoder internal/warc uses,
+// decoding in the caller's goroutine as internal/warc does: the floor of
+// any reading of a .warc.zst.
+func unzstdFile(b *testing.B, path string, buf []byte) {
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := zstd.NewReader(bufio.NewReaderSize(f, 64<<10), zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer zr.Close()
 	if _, err := io.CopyBuffer(io.Discard, zr, buf); err != nil {
 		b.Fatal(err)
 	}
@@ -242,12 +278,44 @@ func loadavg() string {
 // reported: on a shared machine it measures the other sessions.
 func BenchmarkArchiveVsGunzip(b *testing.B) {
 	path, _, html := benchArchives(b, 1)
-	b.Logf("load average before: %s", loadavg())
 	zr := new(kpgzip.Reader)
+	buf := make([]byte, 64<<10)
+	floor := &contender{name: "gunzip", run: inProcess(func() { gunzipFile(b, path, zr, buf) })}
+	var cs []*contender
+	if gz, err := exec.LookPath("gzip"); err == nil {
+		cs = append(cs, &contender{name: "gzip-dc", run: func() time.Duration {
+			cmd := exec.Command(gz, "-dc", path)
+			cmd.Stdout = io.Discard
+			if err := cmd.Run(); err != nil {
+				b.Fatal(err)
+			}
+			return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		}})
+	}
+	archiveVs(b, path, html, floor, cs...)
+}
+
+// BenchmarkArchiveVsUnzstd is BenchmarkArchiveVsGunzip on the same
+// records as a .warc.zst (a frame a record, the IIPC format), against
+// klauspost's zstd decompression alone ("unzstd"): "x-unzstd" is the
+// links command's CPU time as a multiple of it (the goal of issue 21 is
+// at most 2).
+//
+//	go test -run '^$' -bench '^BenchmarkArchiveVsUnzstd$' -benchtime=5x -count=3 ./internal/crawl
+func BenchmarkArchiveVsUnzstd(b *testing.B) {
+	path, _, html := benchArchivesIn(b, 1, true)
+	buf := make([]byte, 64<<10)
+	archiveVs(b, path, html, &contender{name: "unzstd", run: inProcess(func() { unzstdFile(b, path, buf) })})
+}
+
+// archiveVs runs the comparison of BenchmarkArchiveVsGunzip over the
+// archive path, floor being the decompression alone and more further
+// contenders, and reports each one's CPU time as a multiple of floor's.
+func archiveVs(b *testing.B, path string, html int64, floor *contender, more ...*contender) {
+	b.Logf("load average before: %s", loadavg())
 	buf := make([]byte, 64<<10)
 	var x links.Extractor
 	var nlinks, extracted int64
-	gunzip := &contender{name: "gunzip", run: inProcess(func() { gunzipFile(b, path, zr, buf) })}
 	warcOnly := &contender{name: "warc", run: inProcess(func() {
 		f, err := os.Open(path)
 		if err != nil {
@@ -286,31 +354,21 @@ func BenchmarkArchiveVsGunzip(b *testing.B) {
 		a.Read(f)
 	})}
 	linksCmd := &contender{name: "links", run: inProcess(func() { nlinks = runLinks(b, 1, path) })}
-	cs := []*contender{gunzip, warcOnly, extract, linksCmd}
-	if gz, err := exec.LookPath("gzip"); err == nil {
-		cs = append(cs, &contender{name: "gzip-dc", run: func() time.Duration {
-			cmd := exec.Command(gz, "-dc", path)
-			cmd.Stdout = io.Discard
-			if err := cmd.Run(); err != nil {
-				b.Fatal(err)
-			}
-			return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-		}})
-	}
+	cs := append([]*contender{floor, warcOnly, extract, linksCmd}, more...)
 	rounds := alternate(b, cs)
 	b.Logf("load average after: %s", loadavg())
 	if extracted != nlinks || nlinks == 0 {
 		b.Fatalf("the links command wrote %d links, the archive reader extracted %d", nlinks, extracted)
 	}
-	if gunzip.cpu <= 0 || linksCmd.cpu <= 0 {
+	if floor.cpu <= 0 || linksCmd.cpu <= 0 {
 		b.Skip("no CPU time measured on this platform")
 	}
 	for _, c := range cs[1:] {
-		name := "x-gunzip"
+		name := "x-" + floor.name
 		if c != linksCmd {
-			name = c.name + "-x-gunzip"
+			name = c.name + "-x-" + floor.name
 		}
-		b.ReportMetric(c.cpu.Seconds()/gunzip.cpu.Seconds(), name)
+		b.ReportMetric(c.cpu.Seconds()/floor.cpu.Seconds(), name)
 	}
 	b.ReportMetric(float64(nlinks)*float64(rounds)/linksCmd.cpu.Seconds(), "links/cpu-s")
 	b.ReportMetric(float64(html)*float64(rounds)/1e6/linksCmd.cpu.Seconds(), "html-MB/cpu-s")
