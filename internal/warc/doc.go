@@ -1,8 +1,11 @@
 // Package warc reads WARC files (ISO 28500: WARC/1.0 and WARC/1.1), plain
 // (".warc") or gzip-compressed with one gzip member per record
 // (".warc.gz"), gzipped whole, or in gzip members that cut records
-// anywhere (bgzip), as a stream of records. Segmented records are read
-// across their continuation records (segment.go).
+// anywhere (bgzip), or zstd-compressed (".warc.zst", the IIPC format: a
+// zstd frame read as a gzip member is, with its dictionary; zstd.go), as
+// a stream of records. Segmented records are read across their
+// continuation records (segment.go). A file in a compression format not
+// read (bzip2, xz...) is reported with ErrFormat.
 //
 // It exists because relurl's link extraction takes web crawls as
 // input and no Go WARC reader can be had from the module registry here. It
@@ -26,7 +29,8 @@
 // repeated WARC-Record-ID, WARC-Target-URI, WARC-Type or Content-Length,
 // is a damaged header (ErrHeader): the next record is read as itself. Memory
 // is therefore bounded whatever the input: a gzip bomb inflating to
-// gigabytes is read through a few fixed buffers.
+// gigabytes is read through a few fixed buffers, a zstd one through a
+// window of at most 8 MiB.
 //
 // # Where a record ends
 //
