@@ -46,6 +46,9 @@ const (
 	// Failed: a record read but not usable (a malformed HTTP response,
 	// WAT JSON or a WAT page without target URI); the error was reported.
 	Failed
+	// Stylesheet: a CSS style sheet (text/css) whose url() and @import
+	// links were extracted.
+	Stylesheet
 )
 
 // DocError is an error about one document of an archive, named by its
@@ -73,6 +76,10 @@ func (e *DocError) Unwrap() error { return e.Err }
 //     outside it;
 //   - a "resource" record of type text/html (or application/xhtml+xml)
 //     is a document retrieved by its WARC-Target-URI (3.3);
+//   - a "response" or "resource" record of a text/css style sheet is
+//     read as one (its url() and @import links, by links.Extractor's
+//     CSS reading), its base that of an HTML document but for the BASE
+//     element it has not;
 //   - a redirect (3xx with Location) gives one link http@location, its
 //     Location resolved against the target URI (section 4); its body is
 //     not read;
@@ -200,26 +207,36 @@ func (a *Reader) record(doc string, rec *warc.Record) Kind {
 	case rec.IsHTTPResponse():
 		return a.httpRecord(doc, rec)
 	case strings.EqualFold(rec.Type, "resource") && media.IsHTML(media.Type(rec.ContentType)):
-		a.html(doc, rec.Block, media.Charset(rec.ContentType), base.Retrieved(rec.TargetURI)) // 3.3
+		a.document(doc, rec.Block, media.Charset(rec.ContentType), base.Retrieved(rec.TargetURI), Page) // 3.3
 		return Page
+	case strings.EqualFold(rec.Type, "resource") && media.IsCSS(media.Type(rec.ContentType)):
+		a.document(doc, rec.Block, media.Charset(rec.ContentType), base.Retrieved(rec.TargetURI), Stylesheet) // 3.3
+		return Stylesheet
 	case strings.EqualFold(rec.Type, "metadata") && media.Type(rec.ContentType) == "application/json":
 		return a.watRecord(doc, rec)
 	}
 	return Skipped
 }
 
-// html extracts the links of one HTML document whose base, before its
-// BASE element, is outer, its body read from r and its media type's
-// charset parameter charset. A compressed or UTF-16 body is decoded
-// first (package body).
-func (a *Reader) html(doc string, r io.Reader, charset string, outer base.Base) {
+// document extracts the links of one HTML document (kind Page) or CSS
+// style sheet (Stylesheet) whose base is outer (before its BASE element,
+// for HTML), its body read from r and its media type's charset parameter
+// charset. A compressed or UTF-16 body is decoded first (package body).
+// A style sheet is read by the Extractor's CSS reading
+// (links.Extractor.ExtractCSSBytes), as a .css file is.
+func (a *Reader) document(doc string, r io.Reader, charset string, outer base.Base, kind Kind) {
 	text, _, err := a.body.Decode(r, charset, a.Limits.Resolve().Record)
 	if err != nil {
 		a.report(&DocError{doc, err})
 		return
 	}
 	a.Extractor.Charset = charset // the document's encoding, under WHATWG
-	err = a.Extractor.ExtractBytes(text, outer, func(k *links.LinkBytes) error { return a.emit(doc, k) })
+	fn := func(k *links.LinkBytes) error { return a.emit(doc, k) }
+	if kind == Stylesheet {
+		err = a.Extractor.ExtractCSSBytes(text, outer, fn)
+	} else {
+		err = a.Extractor.ExtractBytes(text, outer, fn)
+	}
 	if err != nil {
 		a.report(&DocError{doc, err})
 	}
@@ -237,14 +254,19 @@ func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 		a.redirect(doc, retrieved, loc)
 		return Redirect
 	}
-	if !resp.IsHTML() {
+	kind := Page
+	switch {
+	case resp.IsHTML():
+	case media.IsCSS(resp.MediaType()):
+		kind = Stylesheet
+	default:
 		return Skipped
 	}
 	// 3.1: the HTTP header's Base and Content-Base, inside the retrieval
 	// URL; the BASE element inside that is Extract's.
 	outer := a.headerBase(doc, resp.Header, retrieved)
-	a.html(doc, resp.Body, media.Charset(resp.Header.Get("Content-Type")), outer)
-	return Page
+	a.document(doc, resp.Body, media.Charset(resp.Header.Get("Content-Type")), outer, kind)
+	return kind
 }
 
 // headerBase returns the base that the Base and Content-Base fields of an

@@ -338,7 +338,7 @@ func (j *job) fetch(in string) bool {
 	switch {
 	case media.IsHTML(mt):
 		j.html(in, bytes.NewReader(resp.Body), charset, resp.Base)
-	case mt == "text/css":
+	case media.IsCSS(mt):
 		j.css(in, bytes.NewReader(resp.Body), resp.Base)
 	case mt == "text/plain" && strings.HasSuffix(relurl.Parse(resp.URL).Path(), "/robots.txt"):
 		j.other(in, bytes.NewReader(resp.Body), resp.Base, Robots)
@@ -387,7 +387,7 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 		switch {
 		case media.IsHTML(p.MediaType):
 			j.html(doc, p.Body, p.Params["charset"], p.Base)
-		case p.MediaType == "text/css":
+		case media.IsCSS(p.MediaType):
 			j.css(doc, p.Body, p.Base)
 		}
 		return nil

@@ -37,6 +37,11 @@ func IsHTML(mt string) bool {
 	return mt == "text/html" || mt == "application/xhtml+xml"
 }
 
+// IsCSS reports whether the media type mt (as Type returns it) is a
+// style sheet's, text/css (RFC 2318), whose url() and @import links
+// relurl reads.
+func IsCSS(mt string) bool { return strings.EqualFold(mt, "text/css") }
+
 // Redirect returns the Location of a redirection and true: a status
 // 3xx with a Location field (RFC 9110 sections 15.4 and 10.2.2), the
 // first when the field is repeated, as recorded and unresolved. Otherwise
