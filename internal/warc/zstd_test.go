@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
@@ -124,25 +123,7 @@ func TestZstdBombMemory(t *testing.T) {
 		enc, _ := zstd.NewWriter(nil, zstd.WithEncoderCRC(true))
 		return enc.EncodeAll(b.Bytes(), nil)
 	}
-	read := func(data []byte, lim limits.Limits) (n int64, err error) {
-		r := warc.NewReader(bytes.NewReader(data), "bomb.warc.zst")
-		r.Limits = lim
-		buf := make([]byte, 32<<10)
-		for {
-			rec, err2 := r.Next()
-			if err2 == io.EOF {
-				return n, err
-			}
-			if err2 != nil {
-				t.Fatal(err2)
-			}
-			m, err2 := io.CopyBuffer(io.Discard, rec.Block, buf)
-			n += m
-			if err2 != nil {
-				err = err2
-			}
-		}
-	}
+	read := func(data []byte, lim limits.Limits) (int64, error) { return readBlocks(t, data, "bomb.warc.zst", lim) }
 	var allocs []uint64
 	for _, size := range []int{16 << 20, 64 << 20} {
 		data := zero(size)
