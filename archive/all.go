@@ -11,8 +11,9 @@ import (
 // A Link is one link of a document of an archive, as All gives it: the
 // document it was read from and the link, its strings its own.
 type Link struct {
-	// Doc names the document: FILE#OFFSET, as Reader.Link gets it.
-	Doc string
+	// Doc is the document, as Reader.Link gets it: its name FILE#OFFSET,
+	// its record's WARC-Target-URI and WARC-Date.
+	Doc Document
 	links.Link
 }
 
@@ -34,8 +35,8 @@ var errStopped = errors.New("archive: iteration stopped")
 func (a *Reader) All(r io.Reader) iter.Seq2[Link, error] {
 	return func(yield func(Link, error) bool) {
 		a.stopped = false
-		a.emit = func(doc string, k *links.LinkBytes) error {
-			if a.stopped || !yield(Link{Doc: doc, Link: k.Link()}, nil) {
+		a.emit = func(d *Document, k *links.LinkBytes) error {
+			if a.stopped || !yield(Link{Doc: *d, Link: k.Link()}, nil) {
 				a.stopped = true
 				return errStopped
 			}

@@ -29,8 +29,8 @@ func TestAllAsRead(t *testing.T) {
 		data, _ := write(t, gz, allRecords...)
 		var want []string
 		a := Reader{File: "f.warc"}
-		a.Link = func(doc string, k *links.LinkBytes) error {
-			want = append(want, linkString(doc, k.Link()))
+		a.Link = func(d *Document, k *links.LinkBytes) error {
+			want = append(want, linkString(fmt.Sprint(*d), k.Link()))
 			return nil
 		}
 		a.Error = func(err error) { want = append(want, "error "+err.Error()) }
@@ -51,7 +51,7 @@ func TestAllAsRead(t *testing.T) {
 				errors.As(err, &docErr)
 				continue
 			}
-			got = append(got, linkString(k.Doc, k.Link))
+			got = append(got, linkString(fmt.Sprint(k.Doc), k.Link))
 			kept = append(kept, k)
 		}
 		equal(t, fmt.Sprint("gzip ", gz), got, want)
@@ -68,7 +68,7 @@ func TestAllAsRead(t *testing.T) {
 		}
 		var after []string
 		for _, k := range kept {
-			after = append(after, linkString(k.Doc, k.Link))
+			after = append(after, linkString(fmt.Sprint(k.Doc), k.Link))
 		}
 		equal(t, fmt.Sprint("kept links, gzip ", gz), after, links)
 		if kept[0].URL != "http://a/b/d" || kept[1].URL != "http://a/e" || kept[4].URL != "http://a/z" {

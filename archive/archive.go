@@ -65,6 +65,18 @@ func (e *DocError) Error() string { return e.Doc + ": " + e.Err.Error() }
 // Unwrap returns e.Err.
 func (e *DocError) Unwrap() error { return e.Err }
 
+// A Document names the document of a record's links.
+type Document struct {
+	// Name is FILE#OFFSET (see Reader).
+	Name string
+	// URI is the record's WARC-Target-URI; for a WAT record, the
+	// original capture's.
+	URI string
+	// Date is the record's WARC-Date as written (for a WAT record, the
+	// original capture's), "" when absent.
+	Date string
+}
+
 // Reader extracts the links of one WARC or WAT file. Its rules:
 //
 //   - a "response" record holding an HTTP response with an HTML body
@@ -111,14 +123,14 @@ type Reader struct {
 	// of redirects and WAT records, by its Spec and within its Limits.URL;
 	// nil for one of the Reader's own, with Limits.
 	Extractor *links.Extractor
-	// Link receives each link of document doc, in document order, as
+	// Link receives each link of document d, in document order, as
 	// links.Extractor.ExtractBytes gives it: its Ref and URL bytes are
 	// valid only until Link returns and must not be changed (k.Link()
-	// is a copy to keep). Both users write each link out at once, so no
+	// is a copy to keep), and so is d. Both users write each link out at once, so no
 	// string is made for a link (issue 14). An error stops that
 	// document's links; it is given to Error as a *DocError and the next
 	// record is read.
-	Link func(doc string, k *links.LinkBytes) error
+	Link func(d *Document, k *links.LinkBytes) error
 	// Error receives each error: a *RecordError (naming the file and
 	// offset) for a record that could not be read or used, a *DocError
 	// for an error inside a document. Reading goes on.
@@ -131,11 +143,11 @@ type Reader struct {
 	x    links.Extractor
 	wr   *warc.Reader // kept from one Read to the next, with its buffers
 	body body.Decoder // decodes each HTML body, with its buffers
-	doc  string       // the document of the link given to give
+	doc  Document     // the document of the record being read
 	give func(*links.LinkBytes) error
 	// Where links and errors go during a Read (Link and Error) or an
 	// All (its yield), and whether the reading was stopped (All only).
-	emit    func(doc string, k *links.LinkBytes) error
+	emit    func(d *Document, k *links.LinkBytes) error
 	report  func(error)
 	stopped bool
 }
@@ -156,7 +168,7 @@ func (a *Reader) read(r io.Reader) {
 		a.Extractor = &a.x
 	}
 	if a.give == nil {
-		a.give = func(k *links.LinkBytes) error { return a.emit(a.doc, k) }
+		a.give = func(k *links.LinkBytes) error { return a.emit(&a.doc, k) }
 	}
 	if a.wr == nil {
 		a.wr = warc.NewReader(r, a.File)
@@ -203,6 +215,7 @@ func docName(file string, off int64, lastOff *int64, nth *int) string {
 
 // record extracts the links of one record.
 func (a *Reader) record(doc string, rec *warc.Record) Kind {
+	a.doc = Document{Name: doc, URI: rec.TargetURI, Date: rec.Header.Get("WARC-Date")}
 	switch {
 	case rec.IsHTTPResponse():
 		return a.httpRecord(doc, rec)
@@ -231,11 +244,10 @@ func (a *Reader) document(doc string, r io.Reader, charset string, outer base.Ba
 		return
 	}
 	a.Extractor.Charset = charset // the document's encoding, under WHATWG
-	fn := func(k *links.LinkBytes) error { return a.emit(doc, k) }
 	if kind == Stylesheet {
-		err = a.Extractor.ExtractCSSBytes(text, outer, fn)
+		err = a.Extractor.ExtractCSSBytes(text, outer, a.give)
 	} else {
-		err = a.Extractor.ExtractBytes(text, outer, fn)
+		err = a.Extractor.ExtractBytes(text, outer, a.give)
 	}
 	if err != nil {
 		a.report(&DocError{doc, err})
@@ -285,8 +297,7 @@ func (a *Reader) headerBase(doc string, h map[string][]string, outer base.Base) 
 // the LinkBytes without copying (Link does not change them). A link over
 // the URL limit is returned as a *links.LimitError; an error of Link, as
 // itself.
-func (a *Reader) link(doc, elem, attr, ref string, b base.Base) error {
-	a.doc = doc
+func (a *Reader) link(elem, attr, ref string, b base.Base) error {
 	return a.Extractor.ResolveBytes(elem, attr, bytesOf(ref), b, a.give)
 }
 
@@ -298,7 +309,7 @@ func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)
 // against the URL that answered with it, as a browser following it does.
 func (a *Reader) redirect(doc string, retrieved base.Base, loc string) {
 	ref := strings.TrimSpace(loc)
-	if err := a.link(doc, "http", "location", ref, retrieved); err != nil {
+	if err := a.link("http", "location", ref, retrieved); err != nil {
 		a.report(&DocError{doc, err})
 	}
 }
@@ -335,6 +346,8 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 	settle := func(w *wat.Record) {
 		settled = true
 		kind, b, retrieved, loc = a.watBase(doc, rec, w)
+		// The document is the original capture the WAT record describes.
+		a.doc.URI, a.doc.Date = retrieved.URL, w.Date
 	}
 	w, err := wat.Decode(rec.Block, a.Limits, func(w *wat.Record, k *wat.Link) error {
 		if !settled {
@@ -354,7 +367,7 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 			return nil
 		}
 		ref := string(htmlbase.TrimSpace([]byte(k.URL)))
-		err := a.link(doc, elem, attr, ref, b)
+		err := a.link(elem, attr, ref, b)
 		if le, ok := err.(*links.LimitError); ok {
 			tooLong(le)
 			return nil

@@ -61,9 +61,9 @@ func fuzzRead(t *testing.T, data []byte, lim limits.Limits, spec relurl.Spec) {
 			File:      "F",
 			Limits:    lim,
 			Extractor: &links.Extractor{Spec: spec, Limits: lim},
-			Link: func(doc string, k *links.LinkBytes) error {
-				if !strings.HasPrefix(doc, "F#") {
-					t.Fatalf("document %q", doc)
+			Link: func(d *Document, k *links.LinkBytes) error {
+				if !strings.HasPrefix(d.Name, "F#") {
+					t.Fatalf("document %q", d.Name)
 				}
 				// Every link, of HTML, a redirect or a WAT record, passed
 				// the one URL limit, and a failure is never an empty URL

@@ -17,7 +17,8 @@ import (
 
 // result is what a Reader gave for one archive.
 type result struct {
-	links  []string // doc|base|source|element@attr|ref|url
+	links  []string   // doc|base|source|element@attr|ref|url
+	docs   []Document // the document of each link
 	kinds  []Kind
 	errors []error
 }
@@ -27,8 +28,9 @@ func read(file string, data []byte) *result {
 	var res result
 	a := Reader{
 		File: file,
-		Link: func(doc string, k *links.LinkBytes) error {
-			res.links = append(res.links, linkString(doc, k.Link()))
+		Link: func(d *Document, k *links.LinkBytes) error {
+			res.links = append(res.links, linkString(d.Name, k.Link()))
+			res.docs = append(res.docs, *d)
 			return nil
 		},
 		Error:  func(err error) { res.errors = append(res.errors, err) },
@@ -235,7 +237,8 @@ func TestReaderLinkError(t *testing.T) {
 	var errs []error
 	a := Reader{
 		File: "f",
-		Link: func(doc string, k *links.LinkBytes) error {
+		Link: func(d *Document, k *links.LinkBytes) error {
+			doc := d.Name
 			got = append(got, doc+" "+string(k.Ref))
 			if string(k.Ref) == "x" {
 				return errStop
@@ -289,7 +292,8 @@ func TestReaderAgain(t *testing.T) {
 	}{{"a.warc.gz", gz}, {"b.warc", plain}, {"c.wat.gz", watgz}, {"cut.warc.gz", gz[:len(gz)-20]}, {"d.warc.gz", gz}}
 	var got result
 	a := Reader{
-		Link: func(doc string, k *links.LinkBytes) error {
+		Link: func(d *Document, k *links.LinkBytes) error {
+			doc := d.Name
 			got.links = append(got.links, linkString(doc, k.Link()))
 			return nil
 		},
@@ -308,5 +312,33 @@ func TestReaderAgain(t *testing.T) {
 		if fmt.Sprint(got.kinds, got.errors) != fmt.Sprint(want.kinds, want.errors) {
 			t.Errorf("%s: kinds and errors %v %v, want %v %v", f.name, got.kinds, got.errors, want.kinds, want.errors)
 		}
+	}
+}
+
+// TestDocument: each link names its document: FILE#OFFSET, the record's
+// WARC-Target-URI and WARC-Date; for a WAT record, the original
+// capture's, from its envelope's WARC-Header-Metadata ("" when absent).
+func TestDocument(t *testing.T) {
+	wat := func(uri, date string) warctest.Record {
+		return warctest.Record{Type: "metadata", TargetURI: uri + "#wat", ContentType: "application/json", Block: []byte(
+			`{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":"response",` + date + `"WARC-Target-URI":"` + uri +
+				`"},"Payload-Metadata":{"Actual-Content-Type":"application/http; msgtype=response","HTTP-Response-Metadata":{"HTML-Metadata":{"Links":[{"path":"A@/href","url":"g"}]}}}}}`)}
+	}
+	data, offs := write(t, true,
+		warctest.HTML("http://a/p", `<a href="g">`),
+		warctest.Response("http://a/r", 301, [][2]string{{"Location", "/t"}}, ""),
+		wat("http://w/p", `"WARC-Date":"2020-01-02T03:04:05Z",`),
+		wat("http://w/q", ""),
+	)
+	res := read("F", data)
+	const date = "2026-11-21T00:00:00Z" // warctest's
+	want := []Document{
+		{fmt.Sprintf("F#%d", offs[0]), "http://a/p", date},
+		{fmt.Sprintf("F#%d", offs[1]), "http://a/r", date},
+		{fmt.Sprintf("F#%d", offs[2]), "http://w/p", "2020-01-02T03:04:05Z"},
+		{fmt.Sprintf("F#%d", offs[3]), "http://w/q", ""},
+	}
+	if fmt.Sprint(res.docs) != fmt.Sprint(want) || len(res.errors) != 0 {
+		t.Errorf("documents\n%v\nwant\n%v (errors %v)", res.docs, want, res.errors)
 	}
 }

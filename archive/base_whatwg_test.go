@@ -58,8 +58,11 @@ func TestReaderBaseWHATWG(t *testing.T) {
 		a := Reader{
 			File:      "b.warc",
 			Extractor: &links.Extractor{Spec: tc.spec},
-			Link:      func(doc string, k *links.LinkBytes) error { got = append(got, linkString(doc, k.Link())); return nil },
-			Error:     func(err error) { errs = append(errs, err) },
+			Link: func(d *Document, k *links.LinkBytes) error {
+				got = append(got, linkString(d.Name, k.Link()))
+				return nil
+			},
+			Error: func(err error) { errs = append(errs, err) },
 		}
 		a.Read(bytes.NewReader(data))
 		equal(t, tc.spec.String(), got, tc.want)

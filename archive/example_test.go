@@ -36,7 +36,7 @@ func ExampleReader_All() {
 			fmt.Println("skipped:", err)
 			continue
 		}
-		fmt.Println(link.Doc, link.Element, link.Attr, link.URL)
+		fmt.Println(link.Doc.Name, link.Element, link.Attr, link.URL)
 	}
 	// Output:
 	// crawl.warc#0 a href http://example.com/a/next.html
@@ -50,8 +50,8 @@ func ExampleReader_All() {
 func ExampleReader_Read() {
 	a := archive.Reader{
 		File: "crawl.warc",
-		Link: func(doc string, k *links.LinkBytes) error {
-			_, err := fmt.Fprintf(os.Stdout, "%s\t%s@%s\t%s\n", doc, k.Element, k.Attr, k.URL)
+		Link: func(d *archive.Document, k *links.LinkBytes) error {
+			_, err := fmt.Fprintf(os.Stdout, "%s\t%s@%s\t%s\n", d.Name, k.Element, k.Attr, k.URL)
 			return err
 		},
 		Error: func(err error) {

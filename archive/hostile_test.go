@@ -53,7 +53,8 @@ func TestRecordLimit(t *testing.T) {
 	a := Reader{
 		File:   "F",
 		Limits: limits.Limits{Record: 1000},
-		Link: func(doc string, k *links.LinkBytes) error {
+		Link: func(d *Document, k *links.LinkBytes) error {
+			doc := d.Name
 			res.links = append(res.links, doc+" "+string(k.URL))
 			return nil
 		},

@@ -37,8 +37,11 @@ func TestReaderSpec(t *testing.T) {
 		a := Reader{
 			File:      "s.wat",
 			Extractor: &links.Extractor{Spec: tc.spec},
-			Link:      func(doc string, k *links.LinkBytes) error { got = append(got, linkString(doc, k.Link())); return nil },
-			Error:     func(err error) { t.Errorf("%s: %v", tc.spec, err) },
+			Link: func(d *Document, k *links.LinkBytes) error {
+				got = append(got, linkString(d.Name, k.Link()))
+				return nil
+			},
+			Error: func(err error) { t.Errorf("%s: %v", tc.spec, err) },
 		}
 		a.Read(bytes.NewReader(data))
 		equal(t, tc.spec.String(), got, tc.want)

@@ -74,7 +74,7 @@ func TestWATLinkError(t *testing.T) {
 	var errs []error
 	var kinds []Kind
 	a := Reader{File: "F",
-		Link: func(doc string, k *links.LinkBytes) error {
+		Link: func(d *Document, k *links.LinkBytes) error {
 			got = append(got, string(k.Ref))
 			if string(k.Ref) == "stop" {
 				return errors.New("stopped")

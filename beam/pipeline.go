@@ -105,11 +105,11 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	var row []byte
 	a := archive.Reader{
 		File: path,
-		Link: func(doc string, k *links.LinkBytes) error {
+		Link: func(d *archive.Document, k *links.LinkBytes) error {
 			if k.Err != nil {
-				fail(&archive.DocError{Doc: doc, Err: k.Err})
+				fail(&archive.DocError{Doc: d.Name, Err: k.Err})
 			}
-			row = rows.AppendBytes(row[:0], doc, k)
+			row = rows.AppendBytes(row[:0], d.Name, k)
 			linksOut.Inc(ctx, 1)
 			emit(string(row[:len(row)-1])) // without its newline
 			return nil

@@ -61,8 +61,8 @@ func (c *countingFile) Read(p []byte) (int, error) {
 func (j *job) archive(name string, r io.Reader) {
 	a := &j.arch // kept from one archive to the next, with its buffers
 	a.Limits, a.File, a.Extractor = j.lim, name, &j.x
-	a.Link = func(doc string, k *links.LinkBytes) error {
-		j.doc = doc
+	a.Link = func(d *archive.Document, k *links.LinkBytes) error {
+		j.doc = d.Name
 		return j.writeBytes(k)
 	}
 	a.Error = func(err error) { j.report(err.Error()) }

@@ -348,7 +348,7 @@ func archiveVs(b *testing.B, path string, html int64, floor *contender, more ...
 		defer f.Close()
 		extracted = 0
 		a := archive.Reader{File: path, Extractor: &x,
-			Link:  func(string, *links.LinkBytes) error { extracted++; return nil },
+			Link:  func(*archive.Document, *links.LinkBytes) error { extracted++; return nil },
 			Error: func(err error) { b.Fatal(err) },
 		}
 		a.Read(f)

@@ -72,6 +72,9 @@ type Record struct {
 	// TargetURI is the original record's WARC-Target-URI: the retrieval
 	// URL of the page (RFC 1808 section 3.3).
 	TargetURI string
+	// Date is the original record's WARC-Date as written (the capture
+	// date), "" when absent; cut like any string the decoder keeps.
+	Date string
 	// ContentType is the original record's Actual-Content-Type.
 	ContentType string
 	// Status is the HTTP status code, or 0 when the record is not an HTTP
@@ -161,6 +164,8 @@ func Decode(r io.Reader, lim limits.Limits, link func(*Record, *Link) error) (*R
 					case "WARC-Target-URI":
 						d.late(key)
 						rec.TargetURI, err = d.str()
+					case "WARC-Date":
+						rec.Date, err = d.str()
 					default:
 						err = d.dec.SkipValue()
 					}
