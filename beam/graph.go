@@ -11,7 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/relurl/relurl/graph"
-	"github.com/relurl/relurl/internal/crawl"
+	"github.com/relurl/relurl/rows"
 )
 
 func init() {
@@ -59,12 +59,12 @@ func (fn *edgeFn) ProcessElement(ctx context.Context, line string, emit func(str
 		return
 	}
 	if err != nil {
-		emitErr(string(crawl.AppendTSV(nil, fmt.Sprintf("row %q: %v", line, err))))
+		emitErr(string(rows.AppendTSV(nil, fmt.Sprintf("row %q: %v", line, err))))
 		return
 	}
-	key := crawl.AppendTSV(nil, s)
+	key := rows.AppendTSV(nil, s)
 	key = append(key, '\t')
-	key = crawl.AppendTSV(key, t)
+	key = rows.AppendTSV(key, t)
 	emit(string(key), 1)
 }
 

@@ -20,7 +20,7 @@
 // the file and byte offset. Backslashes, tabs, newlines and carriage
 // returns inside fields are written \\, \t, \n and \r, so that a line is
 // always one link: the rows are those of "relurl links", by the same
-// writer (internal/crawl.Rows); the links over the URL limit (package
+// writer (rows.Writer); the links over the URL limit (package
 // limits) are left out and reported by the extractor archive
 // uses, as for "relurl links". Which records count, and
 // how their base is established (RFC 1808 section 3), is as for "relurl
@@ -41,8 +41,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/relurl/relurl/archive"
-	"github.com/relurl/relurl/internal/crawl"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/rows"
 )
 
 func init() {
@@ -84,7 +84,7 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	}
 	fail := func(err error) {
 		errorsOut.Inc(ctx, 1)
-		emitErr(string(crawl.AppendTSV(nil, err.Error())))
+		emitErr(string(rows.AppendTSV(nil, err.Error())))
 	}
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
@@ -101,7 +101,7 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	filesRead.Inc(ctx, 1)
 	// The row writer of "relurl links". A link over the URL limit is
 	// not given to Link: the archive's extractor reports it to Error.
-	var rows crawl.Rows
+	var w rows.Writer
 	var row []byte
 	a := archive.Reader{
 		File: path,
@@ -109,7 +109,7 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 			if k.Err != nil {
 				fail(&archive.DocError{Doc: d.Name, Err: k.Err})
 			}
-			row = rows.AppendBytes(row[:0], d.Name, k)
+			row = w.AppendBytes(row[:0], &rows.Document{Name: d.Name}, k)
 			linksOut.Inc(ctx, 1)
 			emit(string(row[:len(row)-1])) // without its newline
 			return nil

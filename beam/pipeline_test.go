@@ -172,6 +172,6 @@ func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[strin
 
 // TestPipelinePrism runs the pipeline on prism, Beam's local runner,
 // in process. Its rows are those of "relurl links": both use
-// internal/crawl.Rows and archive. (Beam's older direct runner is
+// rows.Writer and archive. (Beam's older direct runner is
 // deprecated for prism: it is not tested.)
 func TestPipelinePrism(t *testing.T) { testPipeline(t, prism.Execute) }

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/relurl/relurl/internal/crawl"
+	"github.com/relurl/relurl/rows"
 )
 
 // A Format is how a graph is written.
@@ -70,12 +70,12 @@ func (b *Builder) writeTSV(w io.Writer) error {
 	}
 	var line []byte
 	err := b.Edges(func(e Edge) error {
-		line = crawl.AppendTSV(line[:0], e.Source)
+		line = rows.AppendTSV(line[:0], e.Source)
 		line = append(line, '\t')
-		line = crawl.AppendTSV(line, e.Target)
+		line = rows.AppendTSV(line, e.Target)
 		if dated {
 			line = append(line, '\t')
-			line = crawl.AppendTSV(line, e.Date)
+			line = rows.AppendTSV(line, e.Date)
 		}
 		line = append(line, '\t')
 		line = strconv.AppendInt(line, e.Count, 10)

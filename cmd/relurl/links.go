@@ -17,6 +17,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/limits"
+	"github.com/relurl/relurl/rows"
 
 	// Named crawler: bench_test.go has a func crawl.
 	crawler "github.com/relurl/relurl/internal/crawl"
@@ -219,7 +220,7 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	if *format == "ndjson" {
-		c.format = crawler.NDJSON
+		c.format = rows.NDJSON
 	}
 	inputs, st, ok := c.inputs(e, fs.Args())
 	if !ok {
@@ -291,7 +292,7 @@ type crawlFlags struct {
 	gzip      bool
 	jobs      int
 	stats     bool
-	format    crawler.Format // from -format, for the names of -out-dir
+	format    rows.Format // from -format, for the names of -out-dir
 }
 
 func (c *crawlFlags) define(fs *flag.FlagSet) {

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	crawler "github.com/relurl/relurl/internal/crawl"
+
+	"github.com/relurl/relurl/rows"
 )
 
 func readOut(t *testing.T, path string) string {
@@ -59,7 +61,7 @@ func TestLinksOutDir(t *testing.T) {
 				t.Errorf("gzip %v jobs %s: %d files in -out-dir, want %d", gz, jobs, len(ents), len(paths))
 			}
 			for _, p := range paths {
-				if got := readOut(t, filepath.Join(out, crawler.OutputName(p, crawler.TSV, gz))); got != want[p] {
+				if got := readOut(t, filepath.Join(out, crawler.OutputName(p, rows.TSV, gz))); got != want[p] {
 					t.Errorf("gzip %v jobs %s: %s differs from its standard output run", gz, jobs, p)
 				}
 			}
@@ -72,9 +74,9 @@ func TestLinksOutDir(t *testing.T) {
 	// gets no file.
 	out := t.TempDir()
 	missing := filepath.Join(dir, "missing.warc.gz")
-	first := filepath.Join(out, crawler.OutputName(paths[0], crawler.TSV, false))
+	first := filepath.Join(out, crawler.OutputName(paths[0], rows.TSV, false))
 	os.WriteFile(first, []byte("kept\n"), 0o666)
-	stale := filepath.Join(out, "."+crawler.OutputName(paths[1], crawler.TSV, false)+".123456.tmp")
+	stale := filepath.Join(out, "."+crawler.OutputName(paths[1], rows.TSV, false)+".123456.tmp")
 	os.WriteFile(stale, []byte("partial row without end"), 0o666)
 	_, errs, code := runLinksCmd(t, "", false, append([]string{"-header", "-stats", "-out-dir", out, missing}, paths...)...)
 	if code != exitRejected || !strings.Contains(errs, "missing.warc.gz") || !strings.Contains(errs, "4 inputs (1 skipped: output present)") {
@@ -84,7 +86,7 @@ func TestLinksOutDir(t *testing.T) {
 		t.Errorf("a finished output was rewritten: %q", got)
 	}
 	for _, p := range paths[1:] {
-		if got := readOut(t, filepath.Join(out, crawler.OutputName(p, crawler.TSV, false))); got != want[p] {
+		if got := readOut(t, filepath.Join(out, crawler.OutputName(p, rows.TSV, false))); got != want[p] {
 			t.Errorf("restart: %s differs", p)
 		}
 	}
@@ -101,7 +103,7 @@ func TestLinksOutDir(t *testing.T) {
 	nodir := filepath.Join(dir, "nodir", "deeper")
 	if _, errs, code := runLinksCmd(t, "", false, "-header", "-out-dir", nodir, paths[0]); code != exitOK {
 		t.Errorf("-out-dir %s: exit %d, stderr %q", nodir, code, errs)
-	} else if got := readOut(t, filepath.Join(nodir, crawler.OutputName(paths[0], crawler.TSV, false))); got != want[paths[0]] {
+	} else if got := readOut(t, filepath.Join(nodir, crawler.OutputName(paths[0], rows.TSV, false))); got != want[paths[0]] {
 		t.Errorf("-out-dir %s: output differs", nodir)
 	}
 	for _, args := range [][]string{{"-gzip", paths[0]}, {"-out-dir", paths[0], paths[1]}, {"-out-dir", out, "-"}} {
@@ -126,7 +128,7 @@ func TestLinksOutDirKilled(t *testing.T) {
 	}
 	want := map[string]string{}
 	for _, p := range paths {
-		name := crawler.OutputName(p, crawler.TSV, true)
+		name := crawler.OutputName(p, rows.TSV, true)
 		want[name] = readOut(t, filepath.Join(ref, name))
 	}
 	// checkFinal checks every final file in out and returns their count.
@@ -254,7 +256,7 @@ func TestLinksOutDirShardsAtOnce(t *testing.T) {
 		}
 	}
 	for i, p := range inputs {
-		if got := readOut(t, filepath.Join(out, crawler.OutputName(p, crawler.TSV, true))); !strings.Contains(got, fmt.Sprintf("\tl%d\t", i)) {
+		if got := readOut(t, filepath.Join(out, crawler.OutputName(p, rows.TSV, true))); !strings.Contains(got, fmt.Sprintf("\tl%d\t", i)) {
 			t.Errorf("%s: output %q", p, got)
 		}
 	}

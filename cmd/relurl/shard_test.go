@@ -9,8 +9,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/internal/warc/warctest"
-
-	crawler "github.com/relurl/relurl/internal/crawl"
+	"github.com/relurl/relurl/rows"
 )
 
 // corpora writes n small synthetic crawls into dir and returns their
@@ -119,7 +118,7 @@ func TestLinksJobs(t *testing.T) {
 	// order (the files' rows may interleave, by whole rows).
 	h1, rest1, _ := strings.Cut(one, "\n")
 	h2, rest2, _ := strings.Cut(two, "\n")
-	if h1+"\n" != crawler.TSVHeader || h2 != h1 {
+	if h1+"\n" != rows.TSVHeader || h2 != h1 {
 		t.Errorf("headers %q, %q", h1, h2)
 	}
 	f1, f2 := byFile(t, rest1), byFile(t, rest2)

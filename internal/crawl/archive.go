@@ -15,6 +15,7 @@ import (
 	"github.com/relurl/relurl/archive"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/rows"
 )
 
 // sniffLen is how many leading bytes are looked at to tell a web archive
@@ -62,7 +63,7 @@ func (j *job) archive(name string, r io.Reader) {
 	a := &j.arch // kept from one archive to the next, with its buffers
 	a.Limits, a.File, a.Extractor = j.lim, name, &j.x
 	a.Link = func(d *archive.Document, k *links.LinkBytes) error {
-		j.doc = d.Name
+		j.doc = rows.Document{Name: d.Name, Page: d.URI, Date: d.Date}
 		return j.writeBytes(k)
 	}
 	a.Error = func(err error) { j.report(err.Error()) }

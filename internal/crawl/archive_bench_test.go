@@ -270,7 +270,7 @@ func loadavg() string {
 // reader reading every record, HTTP header and body ("warc"); the same
 // with every link extracted and resolved by archive, as the
 // links command does, with nothing written ("extract"); the whole links
-// command writing TSV rows to io.Discard ("links"); and, when there is
+// command writing rows.TSV rows to io.Discard ("links"); and, when there is
 // one, the system's "gzip -dc" (its own CPU time, as a child process).
 // It reports each one's CPU time as a multiple of gunzip's ("x-gunzip"
 // for the links command: the goal is at most 2), links per CPU second and

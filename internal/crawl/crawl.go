@@ -27,6 +27,7 @@ import (
 	"github.com/relurl/relurl/internal/body"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/rows"
 )
 
 // bufSize is the size of the input and output buffers, and of the chunks
@@ -36,7 +37,7 @@ const bufSize = 64 << 10
 // Config is one run over a list of inputs. Its zero value (with the
 // writers set) reads every input in turn and writes TSV rows to Stdout.
 type Config struct {
-	Format Format
+	Format rows.Format
 	// Header writes TSVHeader first (TSV only; at the top of each file
 	// with OutDir).
 	Header bool
@@ -140,8 +141,9 @@ type job struct {
 	cr      countingReader // under br
 	head    [sniffLen]byte // the first bytes of a file, to sniff
 	sink    rowSink
-	doc     string // the document being extracted
-	rows    Rows
+	doc     rows.Document // the document being extracted
+	page    string        // the retrieval URL of the documents being read
+	rows    rows.Writer
 
 	// Counts not yet added to stats.
 	nlinks, nfiles int64
@@ -149,7 +151,7 @@ type job struct {
 }
 
 func (r *run) newJob(w io.Writer, mu *sync.Mutex) *job {
-	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: Rows{Format: r.Format, Differ: r.Differ, Context: r.Context}}
+	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: rows.Writer{Format: r.Format, Differ: r.Differ, Context: r.Context}}
 	j.setLimits(r.lim)
 	return j
 }
@@ -207,7 +209,7 @@ func (c *Config) RunContext(ctx context.Context, inputs []string) (Stats, error)
 		r.stderr = &lockedWriter{w: c.Stderr}
 		mu = &r.stdoutMu
 	}
-	if c.Header && c.Format == TSV && c.OutDir == "" {
+	if c.Header && c.Format == rows.TSV && c.OutDir == "" {
 		io.WriteString(c.Stdout, c.header())
 	}
 	work := func(j *job, i int) {
@@ -315,7 +317,7 @@ func (s *rowSink) flush() error {
 // writeBytes writes the row of a link whose reference and URL are bytes
 // valid during the call only: they are viewed as strings, not copied.
 func (j *job) writeBytes(k *links.LinkBytes) error {
-	return j.write(linkOf(k))
+	return j.write(rows.LinkOf(k))
 }
 
 // write writes one output row. Under WHATWG, a link the URL Standard
@@ -324,10 +326,10 @@ func (j *job) writeBytes(k *links.LinkBytes) error {
 // says it instead.
 func (j *job) write(k links.Link) error {
 	if k.Err != nil && j.Differ == nil {
-		j.report(j.doc + ": " + string(appendAttribute(nil, k, AppendTSV)) + " link: " + k.Err.Error())
+		j.report(j.doc.Name + ": " + string(rows.AppendAttribute(nil, k)) + " link: " + k.Err.Error())
 	}
 	n := len(j.sink.buf)
-	j.sink.buf = j.rows.Append(j.sink.buf, j.doc, k)
+	j.sink.buf = j.rows.Append(j.sink.buf, &j.doc, k)
 	if len(j.sink.buf) == n {
 		return nil // with Differ, resolved alike
 	}
@@ -356,13 +358,8 @@ func (j *job) report(msg string) {
 	j.stats.errors.Add(1)
 }
 
-// header is the TSV header line: TSVHeader, or DifferHeader with Differ.
+// header is the TSV header line (rows.Writer.Header).
 func (c *Config) header() string {
-	if c.Differ != nil {
-		return DifferHeader(*c.Differ)
-	}
-	if c.Context {
-		return TSVContextHeader
-	}
-	return TSVHeader
+	w := rows.Writer{Differ: c.Differ, Context: c.Context}
+	return w.Header()
 }

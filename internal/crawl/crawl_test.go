@@ -13,10 +13,9 @@ import (
 	"testing/iotest"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/warc/warctest"
 	"github.com/relurl/relurl/limits"
-	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/rows"
 )
 
 func TestSniff(t *testing.T) {
@@ -63,16 +62,16 @@ func TestParseKind(t *testing.T) {
 }
 
 func TestCheckOutputNames(t *testing.T) {
-	err := CheckOutputNames([]string{"a.html", "doc.html", "b.html", "./doc.html"}, TSV, true)
+	err := CheckOutputNames([]string{"a.html", "doc.html", "b.html", "./doc.html"}, rows.TSV, true)
 	var ne *OutputNameError
 	if !errors.As(err, &ne) || ne.Inputs != [2]string{"doc.html", "./doc.html"} || ne.Name != "doc.html.tsv.gz" ||
 		!strings.Contains(err.Error(), `"doc.html" and "./doc.html"`) {
 		t.Errorf("duplicates: %v", err)
 	}
-	if err := CheckOutputNames([]string{"a/b", "a%2Fb", "a_b", "dir/", "dir2"}, NDJSON, false); err != nil {
+	if err := CheckOutputNames([]string{"a/b", "a%2Fb", "a_b", "dir/", "dir2"}, rows.NDJSON, false); err != nil {
 		t.Errorf("distinct names: %v", err)
 	}
-	if err := CheckOutputNames([]string{"dir", "dir/", "dir/."}, TSV, false); err == nil {
+	if err := CheckOutputNames([]string{"dir", "dir/", "dir/."}, rows.TSV, false); err == nil {
 		t.Error("dir and dir/: no error")
 	}
 }
@@ -173,103 +172,6 @@ func TestRecordLimit(t *testing.T) {
 	}
 }
 
-// TestAppendRow pins the row format the command and the Beam pipeline
-// share.
-func TestAppendRow(t *testing.T) {
-	k := links.Link{Element: "a", Attr: "href", Ref: "g\tx", URL: "http://a/g\tx", Base: base.Base{URL: "http://a/", Source: base.HTML}}
-	if got := string(AppendRow(nil, TSV, "d\n1", k, nil)); got != "d\\n1\thttp://a/\thtml\ta@href\tg\\tx\thttp://a/g\\tx\n" {
-		t.Errorf("TSV %q", got)
-	}
-	want := `{"document":"d\n1","base":"http://a/","base_source":"html","attribute":"a@href","ref":"g\tx","url":"http://a/g\tx"}` + "\n"
-	if got := string(AppendRow(nil, NDJSON, "d\n1", k, nil)); got != want {
-		t.Errorf("NDJSON %s", got)
-	}
-	k.Attr = ""
-	if got := string(AppendRow(nil, TSV, "d", k, nil)); !strings.Contains(got, "\ta\tg") {
-		t.Errorf("no attribute: %q", got)
-	}
-}
-
-// TestAppendTSV checks AppendTSV, which tests eight bytes at a time,
-// against a byte loop: every byte value at every position of strings
-// around the word size, after a control byte that needs no escape (which
-// the word test flags too) or not.
-func TestAppendTSV(t *testing.T) {
-	slow := func(s string) string {
-		var b strings.Builder
-		for i := 0; i < len(s); i++ {
-			switch c := s[i]; c {
-			case '\\', '\t', '\n', '\r':
-				b.WriteString(map[byte]string{'\\': `\\`, '\t': `\t`, '\n': `\n`, '\r': `\r`}[c])
-			default:
-				b.WriteByte(c)
-			}
-		}
-		return b.String()
-	}
-	for _, lead := range []string{"", "\x01", "abc\x0bdefgh"} {
-		for n := 0; n <= 25; n++ {
-			for pos := 0; pos < n; pos++ {
-				for c := 0; c < 256; c++ {
-					s := []byte(lead + strings.Repeat("x", n))
-					s[len(lead)+pos] = byte(c)
-					if got, want := string(AppendTSV([]byte("<"), string(s))), "<"+slow(string(s)); got != want {
-						t.Fatalf("AppendTSV(%q) = %q, want %q", s, got, want)
-					}
-				}
-			}
-		}
-	}
-}
-
-// TestRowsTSV checks that Rows writes AppendRow's bytes while it escapes
-// the columns of a document once for all its links, over documents,
-// bases and base sources that change, and links whose reference and URL
-// view one buffer (as LinkBytes do).
-func TestRowsTSV(t *testing.T) {
-	view := "http://h/\tbase"
-	buf := make([]byte, 0, 64)
-	type row struct {
-		doc string
-		b   base.Base
-	}
-	var r Rows
-	var got, want []byte
-	for i, c := range []row{
-		{"D#1", base.Base{URL: view, Source: base.Retrieval}},
-		{"D#1", base.Base{URL: view, Source: base.Retrieval}},
-		{"D#1", base.Base{URL: view, Source: base.HTML}},
-		{"D#2", base.Base{URL: view, Source: base.HTML}},
-		{"D#2", base.Base{URL: "other\n", Source: base.HTML}},
-		{"D#2", base.Base{URL: view, Source: base.HTML}},
-		{"D\t#3", base.Base{}},
-	} {
-		buf = fmt.Appendf(buf[:0], "r%d", i)
-		ref := unsafeString(buf)
-		buf = fmt.Appendf(buf, "u\t%d", i)
-		k := links.Link{Element: "a", Attr: "href", Ref: ref, URL: unsafeString(buf[len(ref):]), Base: c.b}
-		got = r.Append(got, c.doc, k)
-		want = AppendRow(want, TSV, c.doc, k, nil)
-	}
-	if string(got) != string(want) {
-		t.Errorf("Rows wrote\n%s\nAppendRow\n%s", got, want)
-	}
-}
-
-// TestRowAllocs checks that writing a row allocates nothing once the
-// buffer has room, in both formats.
-func TestRowAllocs(t *testing.T) {
-	k := links.Link{Element: "a", Attr: "href", Ref: "g", URL: "http://a/g", Base: base.Base{URL: "http://a/", Source: base.HTML}}
-	for _, f := range []Format{TSV, NDJSON} {
-		var r Rows
-		r.Format = f
-		buf := make([]byte, 0, 4096)
-		if n := testing.AllocsPerRun(100, func() { buf = r.Append(buf[:0], "d", k) }); n != 0 {
-			t.Errorf("format %d: %v allocations a row", f, n)
-		}
-	}
-}
-
 // TestURLLimitOneLayer checks that the URL limit is applied once, by the
 // extractor, to the links of every source (an HTML response, a redirect,
 // a WAT record's links), with one error type (*links.LimitError) and one
@@ -294,7 +196,7 @@ func TestURLLimitOneLayer(t *testing.T) {
 	if err := os.WriteFile(name, b.Bytes(), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []Format{TSV, NDJSON} {
+	for _, f := range []rows.Format{rows.TSV, rows.NDJSON} {
 		var out, errs bytes.Buffer
 		c := &Config{Stdout: &out, Stderr: &errs, Format: f, Limits: limits.Limits{URL: 64}}
 		s, err := c.Run([]string{name})
@@ -332,12 +234,12 @@ func TestDiffer(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
-	// NDJSON names the answers after the specifications.
+	// rows.NDJSON names the answers after the specifications.
 	out.Reset()
-	c.Stdin, c.Format = strings.NewReader(`<a href="http:g"><a href="g">`), NDJSON
+	c.Stdin, c.Format = strings.NewReader(`<a href="http:g"><a href="g">`), rows.NDJSON
 	if _, err := c.Run([]string{"-"}); err != nil || strings.Count(out.String(), "\n") != 1 ||
 		!strings.Contains(out.String(), `"rfc1808":"http:g","whatwg":"http://a/b/g"}`) {
-		t.Errorf("NDJSON: %q, %v", out.String(), err)
+		t.Errorf("rows.NDJSON: %q, %v", out.String(), err)
 	}
 }
 

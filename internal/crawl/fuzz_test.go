@@ -6,8 +6,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
-	"encoding/base64"
-	"encoding/json"
 	"math"
 	"net/url"
 	"path/filepath"
@@ -16,49 +14,8 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/limits"
-	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/rows"
 )
-
-// unescapeTSV undoes AppendTSV.
-func unescapeTSV(s string) string {
-	return strings.NewReplacer(`\\`, `\`, `\t`, "\t", `\n`, "\n", `\r`, "\r").Replace(s)
-}
-
-func FuzzOutputEscaping(f *testing.F) {
-	f.Add("plain")
-	f.Add("tab\there\nnewline\r\\back")   // every TSV escape
-	f.Add("\xff\xfe invalid \u2028 \x00") // not UTF-8, line separator, NUL
-	f.Add(`"quoted" \u0041`)
-	f.Add("0123456\x01\x0b89abcdef\\ghijklmnopq\r") // word-sized runs, controls that need no escape
-	f.Fuzz(func(t *testing.T, s string) {
-		tsv := string(AppendTSV(nil, s))
-		if strings.ContainsAny(tsv, "\t\n\r") || unescapeTSV(tsv) != s {
-			t.Fatalf("TSV %q for %q", tsv, s)
-		}
-		// An NDJSON row is one line of valid JSON that keeps every byte.
-		row := AppendRow(nil, NDJSON, s, links.Link{Element: "a", Attr: "href", Ref: s, URL: s}, nil)
-		if bytes.Count(row, []byte("\n")) != 1 || row[len(row)-1] != '\n' {
-			t.Fatalf("NDJSON row for %q is not one line: %q", s, row)
-		}
-		var m map[string]string
-		if err := json.Unmarshal(row, &m); err != nil {
-			t.Fatalf("NDJSON row %s for %q: %v", row, s, err)
-		}
-		for _, name := range []string{"document", "ref", "url"} {
-			got := m[name]
-			if b64, ok := m[name+"_base64"]; ok {
-				raw, err := base64.StdEncoding.DecodeString(b64)
-				if err != nil {
-					t.Fatalf("%s_base64 %q: %v", name, b64, err)
-				}
-				got = string(raw)
-			}
-			if got != s {
-				t.Fatalf("NDJSON %s gives %q, want %q", name, got, s)
-			}
-		}
-	})
-}
 
 func FuzzSniff(f *testing.F) {
 	f.Add("Subject: x\r\n\r\nbody")                               // a header without MIME fields: HTML
@@ -98,7 +55,7 @@ func FuzzOutputName(f *testing.F) {
 		if in == "" {
 			return
 		}
-		n := OutputName(in, TSV, true)
+		n := OutputName(in, rows.TSV, true)
 		if strings.ContainsAny(n, "/\\\x00") || strings.HasPrefix(n, ".") || len(n) > 255 || !strings.HasSuffix(n, ".tsv.gz") {
 			t.Fatalf("outputName(%q) = %q", in, n)
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/relurl/relurl/internal/header"
 	"github.com/relurl/relurl/internal/media"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/rows"
 )
 
 // Kind is the kind of a local document.
@@ -193,6 +194,7 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 		j.br.Reset(&j.cr)
 	}
 	br := j.br
+	j.page = outer.URL // the retrieval URL (3.3)
 	if kind == Archive {
 		j.archive(name, br)
 		return
@@ -322,6 +324,7 @@ func (j *job) fetch(in string) bool {
 		return false
 	}
 	j.nbytes += int64(len(resp.Body))
+	j.page = resp.URL
 	if resp.BaseErr != nil {
 		j.fail(in, resp.BaseErr)
 	}
@@ -399,7 +402,7 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 
 // css extracts the links of one CSS style sheet and writes them.
 func (j *job) css(doc string, r io.Reader, outer base.Base) {
-	j.doc = doc
+	j.doc = rows.Document{Name: doc, Page: j.page}
 	err := j.x.ExtractCSSBytes(newDocLimit(r, j.lim.Record), outer, j.writeBytes)
 	if err != nil {
 		j.fail(doc, err)
@@ -409,7 +412,7 @@ func (j *job) css(doc string, r io.Reader, outer base.Base) {
 // other extracts the links of a sitemap or a robots.txt file and writes
 // them. A gzipped sitemap is decoded first (package body).
 func (j *job) other(doc string, r io.Reader, outer base.Base, kind Kind) {
-	j.doc = doc
+	j.doc = rows.Document{Name: doc, Page: j.page}
 	var err error
 	if kind == Robots {
 		err = j.x.ExtractRobotsBytes(newDocLimit(r, j.lim.Record), outer, j.writeBytes)
@@ -436,7 +439,7 @@ func (j *job) html(doc string, r io.Reader, charset string, outer base.Base) {
 // extract extracts the links of one HTML document, its body decoded and
 // its media type's charset parameter charset, and writes them.
 func (j *job) extract(doc string, r io.Reader, charset string, outer base.Base) {
-	j.doc = doc
+	j.doc = rows.Document{Name: doc, Page: j.page}
 	j.x.Charset = charset // the document's encoding, under WHATWG
 	err := j.x.ExtractBytes(newDocLimit(r, j.lim.Record), outer, j.writeBytes)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/relurl/relurl/rows"
 	"io"
 	"os"
 	"path/filepath"
@@ -32,7 +33,7 @@ const maxEscapedName = 200
 // SHA-256 + "~" + the last bytes of the escaped form: "~" is escaped in
 // the short form, so the two forms cannot meet, and two long paths share
 // a name only if their hashes' first 64 bits do.
-func OutputName(input string, f Format, gz bool) string {
+func OutputName(input string, f rows.Format, gz bool) string {
 	p := input
 	if !isHTTPURL(input) {
 		p = filepath.Clean(input)
@@ -67,14 +68,14 @@ func escapeName(p string) string {
 // Run refuses such a list before any work, so that two jobs never write
 // one file; a list to be sharded should be checked whole, since its
 // shards may run at once.
-func CheckOutputNames(inputs []string, f Format, gz bool) error {
+func CheckOutputNames(inputs []string, f rows.Format, gz bool) error {
 	_, err := outputNames(inputs, f, gz)
 	return err
 }
 
 // outputNames maps the output name of each input to the input, or
 // reports two inputs that share one.
-func outputNames(inputs []string, f Format, gz bool) (map[string]string, error) {
+func outputNames(inputs []string, f rows.Format, gz bool) (map[string]string, error) {
 	seen := make(map[string]string, len(inputs))
 	for _, in := range inputs {
 		n := OutputName(in, f, gz)
@@ -230,7 +231,7 @@ func (j *job) toDir(in string) {
 		w = zw
 	}
 	j.sink = rowSink{buf: j.sink.buf[:0], w: w}
-	if j.Header && j.Format == TSV {
+	if j.Header && j.Format == rows.TSV {
 		j.sink.buf = append(j.sink.buf, j.header()...)
 	}
 	// An input cut by the end of the run's context is not complete: its

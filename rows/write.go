@@ -1,4 +1,4 @@
-package crawl
+package rows
 
 import (
 	"errors"
@@ -8,7 +8,6 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/jsonline"
-	"github.com/relurl/relurl/internal/swar"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/whatwg"
 )
@@ -17,20 +16,16 @@ import (
 type Format int
 
 const (
-	// TSV rows: document, base, base_source, element@attribute, ref and
-	// url separated by tabs; a backslash, tab, newline or carriage
-	// return inside a value is written \\, \t, \n or \r.
+	// TSV rows: the columns separated by tabs; a backslash, tab, newline
+	// or carriage return inside a value is written \\, \t, \n or \r
+	// (AppendTSV, UnescapeTSV).
 	TSV Format = iota
-	// NDJSON rows: one JSON object per line with the members document,
-	// base, base_source, attribute, ref and url.
+	// NDJSON rows: one JSON object per line, a member per column.
 	NDJSON
 )
 
-// TSVHeader is the header line of TSV output.
+// TSVHeader is the header line of TSV rows without optional columns.
 const TSVHeader = "document\tbase\tbase_source\telement@attribute\tref\turl\n"
-
-// TSVContextHeader is the header line of TSV output with Rows.Context.
-const TSVContextHeader = "document\tbase\tbase_source\telement@attribute\tref\turl\ttext\trel\ttitle\n"
 
 // Ext returns the file name extension of the format: ".tsv" or ".ndjson".
 func (f Format) Ext() string {
@@ -40,21 +35,50 @@ func (f Format) Ext() string {
 	return ".tsv"
 }
 
-// Rows writes the rows of a stream of links, document after document,
+// A Document names the document whose links a row gives.
+type Document struct {
+	// Name is the document column: FILE#OFFSET for an archive record, the
+	// file name or URL of a document read whole, "-" for standard input.
+	Name string
+	// Page is the page column (Writer.Page): the URL the document was
+	// retrieved by (an archive record's WARC-Target-URI, a fetched URL, a
+	// file's file:// URL), "" when none is known.
+	Page string
+	// Date is the date column (Writer.Page): the capture date as the
+	// archive wrote it (WARC-Date), "" when there is none.
+	Date string
+}
+
+// Writer writes the rows of a stream of links, document after document,
 // by AppendRow. The URL limit (package limits) is not applied here: every
-// link reaches Rows through links.Extractor (ExtractBytes, or
-// ResolveBytes for the links of redirects and WAT records), which applies
-// it once for all, with its *links.LimitError.
-type Rows struct {
+// link reaches a Writer through links.Extractor (ExtractBytes, or
+// ResolveBytes for the links of redirects and archive records), which
+// applies it once for all, with its *links.LimitError.
+//
+// The optional columns come after url, in this order: text, rel, title
+// (Context); page, date (Page); page_key, url_key (Key). Header names
+// them.
+type Writer struct {
 	Format Format
 	// Differ, when not nil, writes only the links whose reference resolves
 	// differently by Differ[0] and by Differ[1] (a failure of WHATWG
 	// differs from every answer), in the differ format (see AppendRow).
+	// The optional columns are not written with it.
 	Differ *[2]relurl.Spec
-	// Context appends the link's context after url: the columns text,
-	// rel and title (TSV), the members "text", "rel" and "title"
-	// (NDJSON). Not with Differ.
+	// Context adds the link's context: the columns text, rel and title.
 	Context bool
+	// Page adds the columns page and date: the Document's Page and Date.
+	Page bool
+	// Key, when not nil, adds the columns page_key and url_key: the key
+	// Key appends for the Document's Page and for the link's URL (such as
+	// canon.CDXKey's, see package canon). A URL Key fails on has an empty
+	// key, the error passed to KeyError; in NDJSON the reason is the
+	// member page_key_error or url_key_error too. A link without a URL
+	// (Link.Err) has an empty key and no key error: its failure is
+	// reported as the link's.
+	Key func(dst []byte, url string) ([]byte, error)
+	// KeyError, if not nil, receives each error of Key, with the URL.
+	KeyError func(url string, err error)
 
 	dbase string            // the base of the last link resolved for Differ
 	dpb   relurl.ParsedBase // parsed by Differ[1]
@@ -69,59 +93,144 @@ type Rows struct {
 	pdoc, pbase string
 	psrc        base.Source
 	prefix      []byte
+
+	// The page key, computed once for the links of a page.
+	kpage   string
+	kset    bool
+	pkey    []byte
+	pkeyErr error
+	ukey    []byte
 }
 
-// Append appends the row of link k of document doc to b: AppendRow's
-// bytes, with the columns of the document escaped once for its links.
-// With Differ, a link both specifications resolve alike gives no row.
-func (r *Rows) Append(b []byte, doc string, k links.Link) []byte {
-	var d *Differ
-	if r.Differ != nil {
-		if d = r.differ(k); d == nil {
+// Header returns the header line of the TSV rows w writes: TSVHeader,
+// its optional columns added, or DifferHeader.
+func (w *Writer) Header() string {
+	if w.Differ != nil {
+		return DifferHeader(*w.Differ)
+	}
+	h := TSVHeader[:len(TSVHeader)-1]
+	if w.Context {
+		h += "\ttext\trel\ttitle"
+	}
+	if w.Page {
+		h += "\tpage\tdate"
+	}
+	if w.Key != nil {
+		h += "\tpage_key\turl_key"
+	}
+	return h + "\n"
+}
+
+// Append appends the row of link k of document d to b: AppendRow's
+// bytes, with the columns of the document escaped once for its links,
+// and the optional columns. With Differ, a link both specifications
+// resolve alike gives no row.
+func (w *Writer) Append(b []byte, d *Document, k links.Link) []byte {
+	var df *Differ
+	if w.Differ != nil {
+		if df = w.differ(k); df == nil {
 			return b
 		}
 	}
-	if r.Format == TSV {
-		if r.prefix == nil || doc != r.pdoc || k.Base.URL != r.pbase || k.Base.Source != r.psrc {
-			r.pdoc, r.pbase, r.psrc = doc, k.Base.URL, k.Base.Source
-			r.prefix = appendTSVDoc(r.prefix[:0], doc, k.Base)
+	if w.Format == TSV {
+		if w.prefix == nil || d.Name != w.pdoc || k.Base.URL != w.pbase || k.Base.Source != w.psrc {
+			w.pdoc, w.pbase, w.psrc = d.Name, k.Base.URL, k.Base.Source
+			w.prefix = appendTSVDoc(w.prefix[:0], d.Name, k.Base)
 		}
-		b = appendTSVEnd(appendTSVRef(append(b, r.prefix...), k), k.URL, d)
+		b = appendTSVEnd(appendTSVRef(append(b, w.prefix...), k), k.URL, df)
 	} else {
-		b = AppendRow(b, r.Format, doc, k, d)
+		b = AppendRow(b, w.Format, d.Name, k, df)
 	}
-	if r.Context && d == nil {
-		b = appendContext(b, r.Format, k)
+	if df == nil && (w.Context || w.Page || w.Key != nil) {
+		b = w.appendOptional(b, d, k)
 	}
 	return b
 }
 
-// appendContext adds the context columns to the row that b ends with.
-func appendContext(b []byte, f Format, k links.Link) []byte {
-	if f == NDJSON {
+// appendOptional adds the optional columns to the row that b ends with.
+func (w *Writer) appendOptional(b []byte, d *Document, k links.Link) []byte {
+	nd := w.Format == NDJSON
+	if nd {
 		b = b[:len(b)-len("}\n")]
-		b = jsonline.AppendField(b, false, "text", k.Text)
-		b = jsonline.AppendField(b, false, "rel", k.Rel)
-		b = jsonline.AppendField(b, false, "title", k.Title)
-		return append(b, "}\n"...)
+	} else {
+		b = b[:len(b)-1]
 	}
-	b = b[:len(b)-1]
-	for _, v := range []string{k.Text, k.Rel, k.Title} {
-		b = append(b, '\t')
-		b = AppendTSV(b, v)
+	col := func(name, v string) {
+		if nd {
+			b = jsonline.AppendField(b, false, name, v)
+		} else {
+			b = append(b, '\t')
+			b = AppendTSV(b, v)
+		}
+	}
+	if w.Context {
+		col("text", k.Text)
+		col("rel", k.Rel)
+		col("title", k.Title)
+	}
+	if w.Page {
+		col("page", d.Page)
+		col("date", d.Date)
+	}
+	if w.Key != nil {
+		pkey, perr := w.pageKey(d.Page)
+		var ukey []byte
+		var uerr error
+		if k.URL != "" && k.Err == nil {
+			w.ukey, uerr = w.Key(w.ukey[:0], k.URL)
+			if uerr != nil {
+				w.ukey = w.ukey[:0]
+				if w.KeyError != nil {
+					w.KeyError(k.URL, uerr)
+				}
+			}
+			ukey = w.ukey
+		}
+		col("page_key", unsafeString(pkey))
+		col("url_key", unsafeString(ukey))
+		if nd && perr != nil {
+			col("page_key_error", perr.Error())
+		}
+		if nd && uerr != nil {
+			col("url_key_error", uerr.Error())
+		}
+	}
+	if nd {
+		return append(b, "}\n"...)
 	}
 	return append(b, '\n')
 }
 
-// AppendBytes is Append for a link as links.Extractor.ExtractBytes and
-// internal/archive give it: its bytes are viewed, not copied.
-func (r *Rows) AppendBytes(b []byte, doc string, k *links.LinkBytes) []byte {
-	return r.Append(b, doc, linkOf(k))
+// pageKey returns the key of page, computed once for the links of a
+// page (its error reported once too).
+func (w *Writer) pageKey(page string) ([]byte, error) {
+	if w.kset && page == w.kpage {
+		return w.pkey, w.pkeyErr
+	}
+	w.kpage, w.kset, w.pkeyErr = page, true, nil
+	w.pkey = w.pkey[:0]
+	if page == "" {
+		return w.pkey, nil
+	}
+	w.pkey, w.pkeyErr = w.Key(w.pkey, page)
+	if w.pkeyErr != nil {
+		w.pkey = w.pkey[:0]
+		if w.KeyError != nil {
+			w.KeyError(page, w.pkeyErr)
+		}
+	}
+	return w.pkey, w.pkeyErr
 }
 
-// linkOf returns k as a Link whose Ref and URL view k's bytes: valid only
-// while they are.
-func linkOf(k *links.LinkBytes) links.Link {
+// AppendBytes is Append for a link as links.Extractor.ExtractBytes and
+// package archive give it: its bytes are viewed, not copied.
+func (w *Writer) AppendBytes(b []byte, d *Document, k *links.LinkBytes) []byte {
+	return w.Append(b, d, LinkOf(k))
+}
+
+// LinkOf returns k as a Link whose Ref, URL and context view k's bytes:
+// valid only while they are, with no copy made.
+func LinkOf(k *links.LinkBytes) links.Link {
 	return links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base, Err: k.Err,
 		Text: unsafeString(k.Text), Rel: unsafeString(k.Rel), Title: unsafeString(k.Title)}
 }
@@ -134,7 +243,7 @@ func linkOf(k *links.LinkBytes) links.Link {
 // document. Its answer, from the same reference and base, is at most a
 // few times as long (percent-encoding), so that output stays linear in
 // the input.
-func (r *Rows) differ(k links.Link) *Differ {
+func (r *Writer) differ(k links.Link) *Differ {
 	if !r.dset || k.Base.URL != r.dbase {
 		r.dbase, r.dset = k.Base.URL, true
 		r.dpb = r.Differ[1].ParseBase(r.dbase)
@@ -279,6 +388,10 @@ func appendAttributeField(b []byte, k links.Link) []byte {
 
 func appendRaw(b []byte, s string) []byte { return append(b, s...) }
 
+// AppendAttribute appends the element@attribute column of k, escaped
+// (AppendTSV), as TSV rows have it.
+func AppendAttribute(b []byte, k links.Link) []byte { return appendAttribute(b, k, AppendTSV) }
+
 // appendAttribute appends element@attribute, or the element alone when
 // the link has no attribute (a WAT path such as "style/#text"). Names
 // read from a WAT file may hold any byte, so they are escaped.
@@ -290,67 +403,6 @@ func appendAttribute(b []byte, k links.Link, esc func([]byte, string) []byte) []
 	}
 	return b
 }
-
-// AppendTSV appends s with backslash, tab, newline and carriage return
-// escaped, so that a value never breaks a row or a column. A run of bytes
-// that need no escape, nearly every value, is copied in one piece.
-func AppendTSV(b []byte, s string) []byte {
-	if i := tsvPlain(s); i == len(s) {
-		return append(b, s...)
-	}
-	return appendTSVEscaped(b, s)
-}
-
-// appendTSVEscaped is AppendTSV for a value that needs escapes.
-func appendTSVEscaped(b []byte, s string) []byte {
-	for {
-		i := tsvPlain(s)
-		b = append(b, s[:i]...)
-		if i == len(s) {
-			return b
-		}
-		switch s[i] {
-		case '\\':
-			b = append(b, `\\`...)
-		case '\t':
-			b = append(b, `\t`...)
-		case '\n':
-			b = append(b, `\n`...)
-		case '\r':
-			b = append(b, `\r`...)
-		}
-		s = s[i+1:]
-	}
-}
-
-// tsvPlain returns the index of the first byte of s that AppendTSV
-// escapes, or len(s). It tests eight bytes at a time: a word with no
-// byte below 14 (tab, newline and carriage return are 9, 10 and 13) and
-// no backslash needs no look at its bytes.
-func tsvPlain(s string) int {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		if tsvWord(swar.Load64(s, i)) {
-			break
-		}
-	}
-	if i < len(s) && len(s) >= 8 && i+8 > len(s) && !tsvWord(swar.Load64(s, len(s)-8)) {
-		return len(s) // the last word, overlapping bytes seen above
-	}
-	for ; i < len(s) && !tsvSpecial[s[i]]; i++ {
-	}
-	return i
-}
-
-// tsvWord reports whether the eight bytes of x may hold one that AppendTSV
-// escapes: one below 14 (tab, newline and carriage return are 9, 10 and
-// 13) or a backslash.
-func tsvWord(x uint64) bool {
-	return swar.LessBytes(x, '\r'+1)|swar.ZeroBytes(x^swar.Lsb*'\\') != 0
-}
-
-// tsvSpecial marks the bytes AppendTSV escapes.
-var tsvSpecial = [256]bool{'\\': true, '\t': true, '\n': true, '\r': true}
 
 // unsafeString returns b as a string without copying, valid while b is
 // not changed: for a link's bytes during the extractor's callback.

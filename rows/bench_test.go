@@ -1,4 +1,4 @@
-package crawl
+package rows
 
 import (
 	"os"
@@ -15,7 +15,7 @@ import (
 //
 //	go test -run '^$' -bench '^BenchmarkRows$' ./internal/crawl
 func BenchmarkRows(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "links", "testdata", "nodejs-api", "*.html"))
+	files, _ := filepath.Glob(filepath.Join("..", "links", "testdata", "nodejs-api", "*.html"))
 	if len(files) == 0 {
 		b.Fatal("no links/testdata/nodejs-api/*.html")
 	}
@@ -42,11 +42,11 @@ func BenchmarkRows(b *testing.B) {
 		docs = append(docs, d)
 		n += len(d.links)
 	}
-	var r Rows
+	var r Writer
 	var buf []byte
 	for _, d := range docs {
 		for _, k := range d.links {
-			buf = r.Append(buf, d.name, k)
+			buf = r.Append(buf, &Document{Name: d.name}, k)
 		}
 	}
 	size = len(buf)
@@ -55,7 +55,7 @@ func BenchmarkRows(b *testing.B) {
 	for b.Loop() {
 		for _, d := range docs {
 			for _, k := range d.links {
-				buf = r.Append(buf[:0], d.name, k)
+				buf = r.Append(buf[:0], &Document{Name: d.name}, k)
 			}
 		}
 	}

@@ -1,0 +1,243 @@
+package rows
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// MaxLine bounds a line of rows: a longer one is reported and skipped.
+// Three URLs of the default URL limit (8 KiB) and a document name fit
+// many times over.
+const MaxLine = 1 << 20
+
+// A Row is one links row as read back: its columns by name, "" for a
+// column the rows do not have. Differ rows are not links rows (they have
+// no url) and are not read.
+type Row struct {
+	Line int // 1-based line number in its input
+
+	Document, Base, BaseSource, Attribute, Ref, URL string
+	Text, Rel, Title                                string // Writer.Context
+	Page, Date                                      string // Writer.Page
+	PageKey, URLKey                                 string // Writer.Key
+}
+
+// names are the column names of a Row, in the order of its fields after
+// Line; the attribute column is "element@attribute" in TSV, "attribute"
+// in NDJSON.
+var names = [...]string{"document", "base", "base_source", "element@attribute", "ref", "url",
+	"text", "rel", "title", "page", "date", "page_key", "url_key"}
+
+// fields returns the fields of r in the order of names.
+func (r *Row) fields() [len(names)]*string {
+	return [...]*string{&r.Document, &r.Base, &r.BaseSource, &r.Attribute, &r.Ref, &r.URL,
+		&r.Text, &r.Rel, &r.Title, &r.Page, &r.Date, &r.PageKey, &r.URLKey}
+}
+
+// A LineError reports a line of rows that gives no row: it does not
+// parse, or has too few or too many columns. Reading goes on after it.
+type LineError struct {
+	Name string // the input
+	Line int
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.Name, e.Line, e.Err) }
+func (e *LineError) Unwrap() error { return e.Err }
+
+// Read reads links rows, TSV (with or without its header line, which
+// names the columns; without, the default columns) or NDJSON (told apart
+// line by line, see isNDJSON), and calls row for each; the Row is
+// valid during the call only. A line that gives no row is a *LineError
+// passed to bad, and reading goes on; an error of row stops the reading
+// and is returned, as is a header line without a url column. name is
+// the input's name in errors.
+func Read(r io.Reader, name string, row func(*Row) error, bad func(error)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	cols := defaultColumns
+	var buf []byte
+	var rw Row
+	for line := 1; ; line++ {
+		b, long, err := readLine(br, &buf)
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+		if err == io.EOF && len(b) == 0 && !long {
+			return nil
+		}
+		var rerr error
+		switch {
+		case long:
+			rerr = fmt.Errorf("line longer than %d bytes", MaxLine)
+		case len(b) == 0:
+			continue
+		case isNDJSON(b):
+			rerr = ndjsonRow(&rw, b)
+		case line == 1 && bytes.HasPrefix(b, []byte("document\t")):
+			c, err := headerColumns(string(b))
+			if err != nil {
+				return fmt.Errorf("%s:1: %w", name, err)
+			}
+			cols = c
+			continue
+		default:
+			rerr = cols.row(&rw, string(b))
+		}
+		if rerr != nil {
+			bad(&LineError{name, line, rerr})
+		} else {
+			rw.Line = line
+			if err := row(&rw); err != nil {
+				return err
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+	}
+}
+
+// Parse reads one line of rows without a header: NDJSON, or TSV in the
+// default columns (document, base, base_source, element@attribute, ref,
+// url). A program that sees lines one at a time (the Beam pipeline)
+// reads them by it.
+func Parse(line string) (Row, error) {
+	var r Row
+	if isNDJSON([]byte(line)) {
+		return r, ndjsonRow(&r, []byte(line))
+	}
+	return r, defaultColumns.row(&r, line)
+}
+
+// isNDJSON reports whether a line is an NDJSON row rather than a TSV one:
+// it begins with "{" and holds no tab. JSON writes a tab in a string as
+// \t, and a TSV row has a tab between any two columns, while its first
+// column (the document) may begin with "{".
+func isNDJSON(line []byte) bool {
+	return len(line) > 0 && line[0] == '{' && bytes.IndexByte(line, '\t') < 0
+}
+
+// readLine returns the next line without its end ("\n" or "\r\n"), or
+// long when it is longer than MaxLine (then it is skipped whole).
+func readLine(br *bufio.Reader, buf *[]byte) (line []byte, long bool, err error) {
+	*buf = (*buf)[:0]
+	for {
+		frag, err := br.ReadSlice('\n')
+		if long || len(*buf)+len(frag) > MaxLine+2 {
+			long = true
+			*buf = (*buf)[:0]
+		} else {
+			*buf = append(*buf, frag...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		b := bytes.TrimSuffix(*buf, []byte("\n"))
+		b = bytes.TrimSuffix(b, []byte("\r"))
+		return b, long, err
+	}
+}
+
+// columns maps the columns of TSV rows to the fields of a Row: field[i]
+// is the index in names of column i, or -1 for a column not read.
+type columns struct{ field []int }
+
+// defaultColumns are those of TSV rows without a header.
+var defaultColumns = columns{field: []int{0, 1, 2, 3, 4, 5}}
+
+// headerColumns reads the columns of a header line.
+func headerColumns(h string) (columns, error) {
+	var c columns
+	url := false
+	for _, n := range strings.Split(h, "\t") {
+		f := -1
+		for i, name := range names {
+			if n == name {
+				f = i
+			}
+		}
+		url = url || n == "url"
+		c.field = append(c.field, f)
+	}
+	if !url {
+		return c, fmt.Errorf("the header has no url column (rows of -differ are not links rows): %q", h)
+	}
+	return c, nil
+}
+
+// row reads a TSV row into r.
+func (c columns) row(r *Row, line string) error {
+	*r = Row{}
+	f := r.fields()
+	n := 0
+	for rest := line; ; n++ {
+		field, tail, more := strings.Cut(rest, "\t")
+		if n < len(c.field) && c.field[n] >= 0 {
+			*f[c.field[n]] = UnescapeTSV(field)
+		}
+		if !more {
+			break
+		}
+		rest = tail
+	}
+	if n+1 != len(c.field) {
+		return fmt.Errorf("%d columns, want %d", n+1, len(c.field))
+	}
+	return nil
+}
+
+// ndjsonRow reads an NDJSON row into r. A member NAME_base64 gives the
+// exact bytes of NAME when they are not UTF-8 (as the rows are written,
+// lossless).
+func ndjsonRow(r *Row, b []byte) error {
+	*r = Row{}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return fmt.Errorf("not a JSON object: %v", err)
+	}
+	get := func(name string) (string, error) {
+		if raw, ok := m[name+"_base64"]; ok {
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				return "", fmt.Errorf("member %s_base64: %v", name, err)
+			}
+			v, err := base64.StdEncoding.DecodeString(s)
+			if err != nil {
+				return "", fmt.Errorf("member %s_base64: %v", name, err)
+			}
+			return string(v), nil
+		}
+		raw, ok := m[name]
+		if !ok || string(raw) == "null" {
+			return "", nil
+		}
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", fmt.Errorf("member %s: %v", name, err)
+		}
+		return s, nil
+	}
+	if _, ok := m["url"]; !ok {
+		if _, ok := m["url_base64"]; !ok {
+			return errors.New("no url member (rows of -differ are not links rows)")
+		}
+	}
+	f := r.fields()
+	for i, name := range names {
+		if name == "element@attribute" {
+			name = "attribute"
+		}
+		s, err := get(name)
+		if err != nil {
+			return err
+		}
+		*f[i] = s
+	}
+	return nil
+}
