@@ -49,6 +49,9 @@ const (
 	// Stylesheet: a CSS style sheet (text/css) whose url() and @import
 	// links were extracted.
 	Stylesheet
+	// Revisit: a revisit record (WARC/1.1 section 6.7), given as one
+	// warc@revisit link to the capture it refers to.
+	Revisit
 )
 
 // DocError is an error about one document of an archive, named by its
@@ -95,6 +98,12 @@ type Document struct {
 //   - a redirect (3xx with Location) gives one link http@location, its
 //     Location resolved against the target URI (section 4); its body is
 //     not read;
+//   - a "revisit" record gives one link warc@revisit to the capture it
+//     refers to (WARC/1.1 section 6.7): its URL is the
+//     WARC-Refers-To-Target-URI resolved against the WARC-Target-URI, or
+//     the WARC-Target-URI itself when the field is absent (the revisit
+//     refers to an earlier capture of its own URI); its Ref is the
+//     WARC-Refers-To-Date as written, "" when absent (docs/links.md);
 //   - a WAT record (type "metadata", application/json) gives the links it
 //     recorded, head links first, each resolved against the recorded
 //     Head.Base (3.1, resolved against the header base), else the header
@@ -227,6 +236,9 @@ func (a *Reader) record(doc string, rec *warc.Record) Kind {
 		return Stylesheet
 	case strings.EqualFold(rec.Type, "metadata") && media.Type(rec.ContentType) == "application/json":
 		return a.watRecord(doc, rec)
+	case strings.EqualFold(rec.Type, "revisit"):
+		a.revisit(doc, rec)
+		return Revisit
 	}
 	return Skipped
 }
@@ -311,6 +323,26 @@ func (a *Reader) redirect(doc string, retrieved base.Base, loc string) {
 	ref := strings.TrimSpace(loc)
 	if err := a.link("http", "location", ref, retrieved); err != nil {
 		a.report(&DocError{doc, err})
+	}
+}
+
+// revisit gives the link of a revisit record to the capture it refers
+// to, its Ref the WARC-Refers-To-Date (see Reader). The record's target
+// URI is the base, as for a redirect: a Refers-To-Target-URI is absolute
+// by the WARC grammar, and resolving it holds it to the Spec and the URL
+// limit as every link.
+func (a *Reader) revisit(doc string, rec *warc.Record) {
+	ref := strings.TrimSpace(rec.Header.Get("WARC-Refers-To-Target-URI"))
+	if ref == "" {
+		ref = rec.TargetURI
+	}
+	date := bytesOf(rec.Header.Get("WARC-Refers-To-Date"))
+	err := a.Extractor.ResolveBytes("warc", "revisit", bytesOf(ref), base.Retrieved(rec.TargetURI), func(k *links.LinkBytes) error {
+		k.Ref = date
+		return a.Link(&a.doc, k)
+	})
+	if err != nil {
+		a.Error(&DocError{doc, err})
 	}
 }
 

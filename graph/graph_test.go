@@ -12,6 +12,10 @@ import (
 	"testing"
 
 	"golang.org/x/net/publicsuffix"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/rows"
 )
 
 // genRows makes n links rows in the TSV form of "relurl links", over a
@@ -323,5 +327,26 @@ func TestReadRowsErrors(t *testing.T) {
 	}
 	if len(got) != 1 || got[0].Source != "http://a/\tx" || got[0].URL != `http://b/\c` || got[0].Line != 7 {
 		t.Errorf("rows %+v", got)
+	}
+}
+
+// TestPageGraphFromWriter: the rows a rows.Writer writes with Page (in
+// its column order, after url and the context) give a page graph whose
+// source is the page, not the base a BASE element set, and whose date
+// is the capture's.
+func TestPageGraphFromWriter(t *testing.T) {
+	for _, f := range []rows.Format{rows.TSV, rows.NDJSON} {
+		w := rows.Writer{Format: f, Context: true, Page: true}
+		in := []byte(w.Header())
+		if f == rows.NDJSON {
+			in = nil
+		}
+		d := &rows.Document{Name: "a.warc#0", Page: "http://a/p", Date: "2024-01-01T00:00:00Z"}
+		in = w.Append(in, d, links.Link{Element: "a", Attr: "href", Ref: "x", URL: "http://b/x", Base: base.Base{URL: "http://b/", Source: base.HTML}})
+		g, bad := build(t, string(in), Page, 0)
+		want := "source\ttarget\tdate\tcount\nhttp://a/p\thttp://b/x\t2024-01-01T00:00:00Z\t1\n"
+		if got := string(write(t, g, TSV)); got != want || bad != 0 {
+			t.Errorf("format %d: %d bad, graph\n%s", f, bad, got)
+		}
 	}
 }

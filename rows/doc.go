@@ -2,7 +2,7 @@
 // Writer writes the rows of links as the command and the Beam pipeline
 // give them, and Read reads them back (as package graph does), so that
 // the escapes of one are the inverse of the other's (AppendTSV,
-// UnescapeTSV). docs/links.md#rows is the guide.
+// UnescapeTSV). docs/links.md#relurl-links is the guide.
 //
 // A row is one link. In TSV the columns are separated by tabs, and a
 // backslash, tab, newline or carriage return inside a value is written

@@ -63,7 +63,8 @@ type Writer struct {
 	// Differ, when not nil, writes only the links whose reference resolves
 	// differently by Differ[0] and by Differ[1] (a failure of WHATWG
 	// differs from every answer), in the differ format (see AppendRow).
-	// The optional columns are not written with it.
+	// The optional columns are not written with it, nor the rows of
+	// revisit records (warc@revisit), whose ref is a date.
 	Differ *[2]relurl.Spec
 	// Context adds the link's context: the columns text, rel and title.
 	Context bool
@@ -128,6 +129,9 @@ func (w *Writer) Header() string {
 func (w *Writer) Append(b []byte, d *Document, k links.Link) []byte {
 	var df *Differ
 	if w.Differ != nil {
+		if k.Element == "warc" && k.Attr == "revisit" {
+			return b // its ref is a date, not a reference to resolve
+		}
 		if df = w.differ(k); df == nil {
 			return b
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 
@@ -27,7 +28,8 @@ library's surt() with its defaults, whatever -canon says. -surt is -form
 surt. The SURT flags -no-scheme, -no-trailing-comma, -strip-www and
 -reverse-ipv4 give the other forms archive tools write.
 
-The key column of "relurl links" rows is not there yet (issue 22).
+"relurl links -key" adds these keys to its rows, chosen by the same
+flags named -key-canon, -key-form, -key-no-scheme...
 
 Output line N always answers input line N. A URL that cannot be
 canonicalized (the URL Standard rejects it, or the surt library would
@@ -36,47 +38,21 @@ naming the line and the reason; the run goes on and exits with status 1.`
 
 func runCanon(e *env, args []string) int {
 	fs := newFlagSet(e, "canon", "[-canon NAME] [-form url|surt|ssurt|cdx] [-surt] [URL...]", canonHelp)
-	name := fs.String("canon", "whatwg", "canonicalizer: whatwg, google, semantic_precise, semantic, aggressive or ia")
-	form := fs.String("form", "url", "what to print: url, surt, ssurt or cdx")
+	kf := defineKeyFlags(fs, "", "whatwg", "url")
 	surt := fs.Bool("surt", false, "print the SURT (-form surt)")
-	var o canon.SURTOptions
-	fs.BoolVar(&o.OmitScheme, "no-scheme", false, "SURT without \"scheme://(\"")
-	fs.BoolVar(&o.OmitTrailingComma, "no-trailing-comma", false, "SURT without the \",\" after the host")
-	fs.BoolVar(&o.StripWWW, "strip-www", false, "SURT without a leading www, www2... label")
-	fs.BoolVar(&o.ReverseIPv4, "reverse-ipv4", false, "SURT with an IPv4 address reversed too")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	c, ok := canon.ByName(*name)
-	if !ok {
-		e.errorf("canon: no canonicalizer %q (whatwg, google, semantic_precise, semantic, aggressive, ia)", *name)
-		return exitUsage
-	}
 	if *surt {
-		if *form != "url" && *form != "surt" {
-			e.errorf("canon: -surt and -form %s disagree", *form)
+		if *kf.form != "url" && *kf.form != "surt" {
+			e.errorf("canon: -surt and -form %s disagree", *kf.form)
 			return exitUsage
 		}
-		*form = "surt"
+		*kf.form = "surt"
 	}
-	var key func(dst []byte, s string) ([]byte, error)
-	switch *form {
-	case "url":
-		key = c.AppendCanonical
-	case "surt":
-		key = func(dst []byte, s string) ([]byte, error) { return c.AppendSURT(dst, s, o) }
-	case "ssurt":
-		key = func(dst []byte, s string) ([]byte, error) {
-			k, err := c.SSURT(s)
-			return append(dst, k...), err
-		}
-	case "cdx":
-		key = func(dst []byte, s string) ([]byte, error) {
-			k, err := canon.CDXKey(s)
-			return append(dst, k...), err
-		}
-	default:
-		e.errorf("canon: -form %q: want url, surt, ssurt or cdx", *form)
+	key, err := kf.key()
+	if err != nil {
+		e.errorf("canon: %v", err)
 		return exitUsage
 	}
 	f := newFilter(e, "canon")
@@ -100,4 +76,53 @@ func runCanon(e *env, args []string) int {
 		}
 	})
 	return f.exit(readErr)
+}
+
+// keyFlags are the flags that choose a key: the canonicalizer, the form
+// and the SURT options, shared by "relurl canon" and "relurl links" (with
+// the prefix "key-" there).
+type keyFlags struct {
+	prefix     string
+	name, form *string
+	o          canon.SURTOptions
+}
+
+// defineKeyFlags defines the key flags on fs, each name after prefix,
+// with the default canonicalizer and form given.
+func defineKeyFlags(fs *flag.FlagSet, prefix, canonDefault, formDefault string) *keyFlags {
+	k := &keyFlags{prefix: prefix}
+	k.name = fs.String(prefix+"canon", canonDefault, "canonicalizer: whatwg, google, semantic_precise, semantic, aggressive or ia")
+	k.form = fs.String(prefix+"form", formDefault, "the key: url (the canonical URL), surt, ssurt or cdx")
+	fs.BoolVar(&k.o.OmitScheme, prefix+"no-scheme", false, "SURT without \"scheme://(\"")
+	fs.BoolVar(&k.o.OmitTrailingComma, prefix+"no-trailing-comma", false, "SURT without the \",\" after the host")
+	fs.BoolVar(&k.o.StripWWW, prefix+"strip-www", false, "SURT without a leading www, www2... label")
+	fs.BoolVar(&k.o.ReverseIPv4, prefix+"reverse-ipv4", false, "SURT with an IPv4 address reversed too")
+	return k
+}
+
+// key returns the key function the flags choose, or an error naming the
+// flag that is wrong.
+func (k *keyFlags) key() (func(dst []byte, s string) ([]byte, error), error) {
+	c, ok := canon.ByName(*k.name)
+	if !ok {
+		return nil, fmt.Errorf("-%scanon: no canonicalizer %q (whatwg, google, semantic_precise, semantic, aggressive, ia)", k.prefix, *k.name)
+	}
+	o := k.o
+	switch *k.form {
+	case "url":
+		return c.AppendCanonical, nil
+	case "surt":
+		return func(dst []byte, s string) ([]byte, error) { return c.AppendSURT(dst, s, o) }, nil
+	case "ssurt":
+		return func(dst []byte, s string) ([]byte, error) {
+			k, err := c.SSURT(s)
+			return append(dst, k...), err
+		}, nil
+	case "cdx":
+		return func(dst []byte, s string) ([]byte, error) {
+			k, err := canon.CDXKey(s)
+			return append(dst, k...), err
+		}, nil
+	}
+	return nil, fmt.Errorf("-%sform %q: want url, surt, ssurt or cdx", k.prefix, *k.form)
 }

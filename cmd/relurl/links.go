@@ -77,7 +77,13 @@ file, or a text/css part or response). -lazy adds the lazy-loading
 attributes of scripts' conventions (img@data-src, img@data-srcset...).
 With -context three columns follow url: text (an <a> element's anchor
 text, white space collapsed, at most 128 characters), rel and title (the
-element's attributes); in NDJSON the members "text", "rel" and "title". In TSV, a backslash, tab, newline or carriage return
+element's attributes); in NDJSON the members "text", "rel" and "title".
+With -page two more follow: page (the URL the document was retrieved by:
+an archive record's WARC-Target-URI, the fetched URL, the file:// URL or
+-url) and date (the record's WARC-Date, empty elsewhere). With -key two
+more: page_key and url_key, the keys of page and url (the CDX key of
+"relurl canon -form cdx" unless -key-canon and -key-form say otherwise);
+a URL without a key gets an empty one and an error line. In TSV, a backslash, tab, newline or carriage return
 inside a value is written \\, \t, \n or \r. With -format ndjson each
 row is a JSON object with those names ("attribute" for element@attribute).
 
@@ -106,7 +112,10 @@ then its BASE element as usual. A "resource" record of type text/html is
 a document retrieved by its WARC-Target-URI. A redirect response (3xx
 with Location) gives one row instead of its body's links: element@attribute
 http@location, ref the Location as recorded, url its resolution against
-the WARC-Target-URI. A WAT file (Common Crawl's link metadata, also a
+the WARC-Target-URI. A "revisit" record gives one row warc@revisit,
+ref its WARC-Refers-To-Date (empty when absent) and url the capture it
+refers to: its WARC-Refers-To-Target-URI, or its own WARC-Target-URI
+when there is none (WARC/1.1 section 6.7). A WAT file (Common Crawl's link metadata, also a
 WARC file, records of type application/json) gives one row per recorded
 link: its Head.Base, resolved against the WARC-Target-URI, is the html
 base, else the retrieval URL; element@attribute is the recorded path
@@ -171,6 +180,9 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 	lim := limitFlags(fs)
 	spec := specFlag(fs)
 	context := fs.Bool("context", false, "add the columns text, rel and title: an <a>'s anchor text (white space\ncollapsed, at most 128 characters) and the element's rel and title (see above)")
+	page := fs.Bool("page", false, "add the columns page and date: the URL each document was retrieved by\n(WARC-Target-URI, fetched or file:// URL) and its capture date (WARC-Date)")
+	key := fs.Bool("key", false, "add the columns page_key and url_key: the key of page and of url,\nthe CDX key by default (-key-canon, -key-form and the SURT flags choose another)")
+	kf := defineKeyFlags(fs, "key-", "whatwg", "cdx")
 	lazy := fs.Bool("lazy", false, "read the lazy-loading attributes too (data-src, data-srcset, ...: see above)")
 	differ := fs.String("differ", "", "write only the links whose resolution differs between the specifications\n`A,B` (such as rfc1808,whatwg), with both answers (see above)")
 	var c crawlFlags
@@ -203,9 +215,17 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		e.errorf("links: -differ: %v", err)
 		return exitUsage
 	}
-	if pair != nil && *context {
-		e.errorf("links: -context cannot be used with -differ")
+	if pair != nil && (*context || *page || *key) {
+		e.errorf("links: -context, -page and -key cannot be used with -differ")
 		return exitUsage
+	}
+	keyFn, err := kf.key()
+	if err != nil {
+		e.errorf("links: %v", err)
+		return exitUsage
+	}
+	if !*key {
+		keyFn = nil
 	}
 	if pair != nil && *spec != relurl.RFC1808 {
 		e.errorf("links: -differ names the specifications; it cannot be used with -spec")
@@ -236,6 +256,8 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		Spec:     *spec,
 		Differ:   pair,
 		Context:  *context,
+		Page:     *page,
+		Key:      keyFn,
 		Lazy:     *lazy,
 		OutDir:   c.outDir,
 		Gzip:     c.gzip,

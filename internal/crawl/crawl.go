@@ -57,6 +57,11 @@ type Config struct {
 	// links.Extractor.Context); Lazy reads the lazy-loading attributes
 	// too (links.Extractor.Lazy).
 	Context, Lazy bool
+	// Page adds the columns page and date (rows.Writer.Page); Key, when
+	// not nil, the columns page_key and url_key (rows.Writer.Key), a URL
+	// it fails on reported as an error of its document.
+	Page bool
+	Key  func(dst []byte, url string) ([]byte, error)
 	// Differ, when not nil, writes only the links whose resolution
 	// differs between Differ[0] and Differ[1], with both answers (see
 	// Rows.Differ and DifferHeader); the base is then established by
@@ -151,7 +156,10 @@ type job struct {
 }
 
 func (r *run) newJob(w io.Writer, mu *sync.Mutex) *job {
-	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: rows.Writer{Format: r.Format, Differ: r.Differ, Context: r.Context}}
+	j := &job{run: r, fetcher: r.Fetcher, sink: rowSink{w: w, mu: mu}, rows: r.writer()}
+	j.rows.KeyError = func(_ string, err error) {
+		j.report(j.doc.Name + ": no key: " + err.Error()) // a *canon.Error names the URL
+	}
 	j.setLimits(r.lim)
 	return j
 }
@@ -358,8 +366,13 @@ func (j *job) report(msg string) {
 	j.stats.errors.Add(1)
 }
 
+// writer returns the rows writer of the run's options.
+func (c *Config) writer() rows.Writer {
+	return rows.Writer{Format: c.Format, Differ: c.Differ, Context: c.Context, Page: c.Page, Key: c.Key}
+}
+
 // header is the TSV header line (rows.Writer.Header).
 func (c *Config) header() string {
-	w := rows.Writer{Differ: c.Differ, Context: c.Context}
+	w := c.writer()
 	return w.Header()
 }

@@ -1,0 +1,42 @@
+package crawl
+
+import (
+	"bytes"
+	"io"
+	"testing"
+
+	"github.com/relurl/relurl/canon"
+)
+
+// BenchmarkKeys runs the links command over the .warc.gz of real pages
+// of benchArchives, alternately without and with -key (the CDX key of
+// each page and link, canon.CDXKey), rows to io.Discard, and reports
+// "x-without", the CPU time with keys as a multiple of the time without
+// (issue 22's goal: at most 1.3).
+//
+//	go test -run '^$' -bench '^BenchmarkKeys$' -benchtime=5x -count=3 ./internal/crawl
+func BenchmarkKeys(b *testing.B) {
+	path, _, _ := benchArchives(b, 1)
+	b.Logf("load average before: %s", loadavg())
+	cdx := func(dst []byte, s string) ([]byte, error) {
+		k, err := canon.CDXKey(s)
+		return append(dst, k...), err
+	}
+	run := func(key func([]byte, string) ([]byte, error)) func() {
+		return func() {
+			var errb bytes.Buffer
+			c := Config{Stdout: io.Discard, Stderr: &errb, Key: key}
+			if st, err := c.Run([]string{path}); err != nil || st.Failed || st.Links == 0 {
+				b.Fatalf("links: %v %s", err, errb.Bytes())
+			}
+		}
+	}
+	without := &contender{name: "without", run: inProcess(run(nil))}
+	with := &contender{name: "keys", run: inProcess(run(cdx))}
+	alternate(b, []*contender{without, with})
+	b.Logf("load average after: %s", loadavg())
+	if without.cpu <= 0 || with.cpu <= 0 {
+		b.Skip("no CPU time measured on this platform")
+	}
+	b.ReportMetric(with.cpu.Seconds()/without.cpu.Seconds(), "x-without")
+}
