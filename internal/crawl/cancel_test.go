@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/rows"
 )
 
 // hangingServer answers every request by sending its header and part of
@@ -80,7 +82,7 @@ func TestRunContextCancel(t *testing.T) {
 				t.Errorf("%s: NotDone %q", name, s.NotDone)
 			}
 			if outDir != "" {
-				if _, err := os.Stat(filepath.Join(outDir, OutputName(srv.URL+"/hang", TSV, false))); !errors.Is(err, os.ErrNotExist) {
+				if _, err := os.Stat(filepath.Join(outDir, OutputName(srv.URL+"/hang", rows.TSV, false))); !errors.Is(err, os.ErrNotExist) {
 					t.Errorf("%s: the cut input's file is there (%v)", name, err)
 				}
 			}
