@@ -7,6 +7,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/body"
 	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/limits"
@@ -43,8 +44,17 @@ func (e *HTMLError) Unwrap() error { return e.Err }
 // The base returned is then outer: the next rule of section 3 applies.
 // Any other error is a read error of r; no input makes HTML fail to
 // tokenize.
+//
+// Under WHATWG the document is read in its encoding (its byte order mark,
+// its <meta charset>, else UTF-8 or windows-1252 when not UTF-8:
+// docs/design.md#document-encoding), as package links reads a page, and
+// offsets count the bytes of the decoded text.
 func FromHTML(r io.Reader, outer Base, spec relurl.Spec, lim limits.Limits) (Base, error) {
 	lim = lim.Resolve()
+	if spec == relurl.WHATWG {
+		var s body.Sniffer
+		_, r = s.Text(r, "")
+	}
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(lim.Token)
 	var head htmlbase.HeadTracker

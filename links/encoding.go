@@ -1,181 +1,20 @@
 package links
 
 import (
-	"bytes"
 	"io"
-	"unicode/utf8"
-
-	"golang.org/x/net/html/charset"
-	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/transform"
 )
 
-// The document's character encoding, under the URL Standard only
-// (docs/design.md#document-encoding): a browser decodes a page by its
-// encoding and parses the page's URLs with it, so that the query of a
-// link to a special URL is percent-encoded in that encoding (URL Standard
-// section 4.4, query state; HTML Standard section 2.4.2, "encoding-parsing
-// a URL"). The RFCs have no such step: under them the bytes are read as
-// they are.
-
-// prescanLen is how much of a document the HTML Standard's prescan looks
-// at (section 13.2.3.2, step 1 of "prescan a byte stream").
-const prescanLen = 1024
-
-// sniffEncoding returns the name, in the Encoding Standard, of the
-// encoding of a document whose first bytes are head (up to prescanLen)
-// and whose media type's charset parameter is label, by the HTML
-// Standard's encoding sniffing algorithm (section 13.2.3.2): a byte order
-// mark, then label when it names an encoding, then the prescan of head
-// (<meta charset>, <meta http-equiv=content-type content="...charset=">),
-// whose engine is golang.org/x/net/html/charset. With none of them, the
-// standard leaves the choice to the user agent: relurl takes UTF-8, the
-// encoding of nearly every page today, unless head is not valid UTF-8
-// (then windows-1252, as x/net/html/charset and browsers of English
-// locales take). "" stands for UTF-8, and for UTF-16, whose text package
-// body has decoded already.
-func sniffEncoding(head []byte, label string) string {
-	if len(head) > prescanLen {
-		head = head[:prescanLen]
-	}
-	if bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) || bytes.HasPrefix(head, []byte("\xfe\xff")) || bytes.HasPrefix(head, []byte("\xff\xfe")) {
-		return ""
-	}
-	if label != "" {
-		if _, name := charset.Lookup(label); name != "" {
-			return utf8Name(name)
-		}
-	}
-	valid := validHead(head)
-	if valid && declaresOnlyUTF8(head) {
-		// The prescan can only find an encoding after the word
-		// "charset" (a charset attribute, or one in a content
-		// attribute): a UTF-8 page that declares nothing else skips it
-		// (FuzzSniffEncoding holds this shortcut to prescanEncoding).
-		return ""
-	}
-	return prescanEncoding(head, valid)
-}
-
-// prescanEncoding is the end of sniffEncoding: the prescan of head, else
-// the choice of UTF-8 or windows-1252. valid tells whether head is valid
-// UTF-8 (validHead).
-func prescanEncoding(head []byte, valid bool) string {
-	e, name, _ := charset.DetermineEncoding(head, "")
-	if e == charmap.Windows1252 && valid {
-		// x/net/html/charset's choice when the prescan found nothing,
-		// for a head of ASCII only; relurl's is UTF-8 (above).
-		return ""
-	}
-	return utf8Name(name)
-}
-
-// utf8Name returns name, or "" for UTF-8 and UTF-16.
-func utf8Name(name string) string {
-	switch name {
-	case "utf-8", "utf-16be", "utf-16le":
-		return ""
-	}
-	return name
-}
-
-// validHead reports whether head is valid UTF-8 but for a sequence cut
-// at its end.
-func validHead(head []byte) bool {
-	for i := len(head) - 1; i >= 0 && i > len(head)-4; i-- {
-		if head[i] < utf8.RuneSelf {
-			break
-		}
-		if utf8.RuneStart(head[i]) {
-			head = head[:i]
-			break
-		}
-	}
-	return utf8.Valid(head)
-}
-
-// declaresOnlyUTF8 reports whether every "charset" of b, in any case,
-// is followed by "=" and the label "utf-8" or "utf8" (in any case, white
-// space around "=", quoted or not), ended by a quote, white space, ">"
-// or ";": b then declares no encoding but UTF-8, whatever the prescan
-// reads as a declaration.
-func declaresOnlyUTF8(b []byte) bool {
-	for {
-		i := bytes.IndexAny(b, "cC")
-		if i < 0 || len(b)-i < len("charset") {
-			return true
-		}
-		if !bytes.EqualFold(b[i:i+len("charset")], []byte("charset")) {
-			b = b[i+1:]
-			continue
-		}
-		b = bytes.TrimLeft(b[i+len("charset"):], " \t\n\f\r")
-		if len(b) == 0 || b[0] != '=' {
-			return false
-		}
-		b = bytes.TrimLeft(b[1:], " \t\n\f\r")
-		if len(b) > 0 && (b[0] == '"' || b[0] == '\'') {
-			b = b[1:]
-		}
-		switch {
-		case len(b) >= 5 && bytes.EqualFold(b[:5], []byte("utf-8")):
-			b = b[5:]
-		case len(b) >= 4 && bytes.EqualFold(b[:4], []byte("utf8")):
-			b = b[4:]
-		default:
-			return false
-		}
-		if len(b) == 0 || bytes.IndexByte([]byte("\"' \t\n\f\r>;"), b[0]) < 0 {
-			return false
-		}
-	}
-}
-
-// A headReader reads head, then r: the document after its first bytes
-// have been looked at.
-type headReader struct {
-	head []byte
-	err  error // the error that ended the reading of head, if not EOF
-	r    io.Reader
-}
-
-func (h *headReader) Read(p []byte) (int, error) {
-	if len(h.head) > 0 {
-		n := copy(p, h.head)
-		h.head = h.head[n:]
-		return n, nil
-	}
-	if h.err != nil {
-		return 0, h.err
-	}
-	return h.r.Read(p)
-}
-
-// documentEncoding looks at the first bytes of the document read from r
-// to find its encoding (sniffEncoding, with the Charset field), sets
-// x.enc, and returns the document as UTF-8: r with its first bytes back
-// in front, decoded when the encoding is not UTF-8.
+// documentEncoding finds the encoding of the document read from r (its
+// first bytes, and the Charset field: body.Sniffer, the rule base.FromHTML
+// reads a page by too), sets x.enc, and returns the document as UTF-8
+// (docs/design.md#document-encoding).
 func (x *Extractor) documentEncoding(r io.Reader) io.Reader {
-	if cap(x.encHead) < prescanLen {
-		x.encHead = make([]byte, prescanLen)
-	}
-	n, err := io.ReadFull(r, x.encHead[:prescanLen])
-	if err == io.ErrUnexpectedEOF {
-		err = io.EOF
-	}
-	x.hr = headReader{head: x.encHead[:n], err: err, r: r}
-	name := sniffEncoding(x.encHead[:n], x.Charset)
-	if name == "" {
-		x.enc = ""
-		return &x.hr
-	}
+	name, text := x.sniff.Text(r, x.Charset)
 	// The Encoding Standard's "get an output encoding": the replacement
 	// encoding (a document of one U+FFFD) encodes URLs as UTF-8.
 	x.enc = name
 	if name == "replacement" {
 		x.enc = ""
 	}
-	e, _ := htmlindex.Get(name) // a name sniffEncoding returned
-	return transform.NewReader(&x.hr, e.NewDecoder())
+	return text
 }

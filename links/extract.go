@@ -41,8 +41,10 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/body"
 	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/limits"
+
 	// relurl.WHATWG's engine, for Extractor.Spec WHATWG
 	// (docs/design.md#the-whatwg-seam).
 	_ "github.com/relurl/relurl/whatwg"
@@ -309,9 +311,8 @@ type Extractor struct {
 	enc      string            // the document's encoding for URLs, "" for UTF-8 (WHATWG only)
 	baseCSS  relurl.ParsedBase // base.URL parsed without enc, for the links of CSS when enc is set
 	inCSS    bool              // the link being emitted is one of CSS
-	encHead  []byte            // the first bytes of the document, for its encoding
-	hr       headReader
-	final    bool // the base is established: links go straight to fn
+	sniff    body.Sniffer      // finds the document's encoding (WHATWG only)
+	final    bool              // the base is established: links go straight to fn
 	head     htmlbase.HeadTracker
 	pending  []heldLink // links seen before the base was final, not resolved
 	held     []byte     // the references of pending, one after another
@@ -380,7 +381,7 @@ func (x *Extractor) run(r io.Reader, outer base.Base) error {
 	x.fn, x.fnBytes, x.lb = nil, nil, LinkBytes{}
 	x.pending, x.held, x.heldText = x.pending[:0], x.held[:0], x.heldText[:0]
 	x.anchor.reset()
-	x.hr = headReader{}
+	x.sniff.Reset()
 	return x.endWarnings(errorsUnwrapStop(err))
 }
 
