@@ -32,21 +32,42 @@ type CDXOptions struct {
 // that is not a number from 0 to 65535, an input of only white space).
 func CDXKey(s string) (string, error) { return CDXOptions{}.Key(s) }
 
+// AppendCDXKey appends CDXKey(s) to dst; on error dst is returned
+// unchanged with the *Error. It is the way to key many URLs: for a URL
+// already in the form most crawled URLs have, it allocates nothing.
+func AppendCDXKey(dst []byte, s string) ([]byte, error) { return CDXOptions{}.AppendKey(dst, s) }
+
 // Key is the surt library's surt(s, **options) with these options.
 func (o CDXOptions) Key(s string) (string, error) {
+	b, err := o.AppendKey(nil, s)
+	return string(b), err
+}
+
+// AppendKey appends Key(s) to dst; on error dst is returned unchanged
+// with the *Error.
+func (o CDXOptions) AppendKey(dst []byte, s string) ([]byte, error) {
+	if b, ok := o.appendPlainKey(dst, s); ok {
+		return b, nil
+	}
+	return o.appendKey(dst, s)
+}
+
+// appendKey is AppendKey step for step as the library goes: the reference
+// that appendPlainKey must equal (FuzzCDXPlain).
+func (o CDXOptions) appendKey(dst []byte, s string) ([]byte, error) {
 	if s == "" {
-		return "-", nil
+		return append(dst, '-'), nil
 	}
 	if strings.HasPrefix(s, "filedesc") {
-		return s, nil
+		return append(dst, s...), nil
 	}
 	h, err := iaParse(s)
 	if err != nil {
-		return "", &Error{Op: "cdx", Input: s, Err: err}
+		return dst, &Error{Op: "cdx", Input: s, Err: err}
 	}
 	h.googleCanonicalize()
 	h.iaCanonicalize(!o.KeepWWW)
-	return string(h.appendSURT(nil, o)), nil
+	return h.appendSURT(dst, o), nil
 }
 
 // iaCanonical is the surt library's DefaultIAURLCanonicalizer on s, as a
@@ -453,42 +474,42 @@ func alphaReorderQuery(q string) string {
 		return q
 	}
 	args := strings.Split(q, "&")
-	sort.SliceStable(args, func(i, j int) bool {
-		ni, vi, hi := strings.Cut(args[i], "=")
-		nj, vj, hj := strings.Cut(args[j], "=")
-		if ni != nj {
-			return ni < nj
-		}
-		if hi != hj {
-			return !hi
-		}
-		return vi < vj
-	})
+	sort.SliceStable(args, func(i, j int) bool { return queryArgLess(args[i], args[j]) })
 	return strings.Join(args, "&")
+}
+
+// queryArgLess is the order of alphaReorderQuery: by name, then the
+// argument without "=" first, then by value.
+func queryArgLess(a, b string) bool {
+	na, va, ha := strings.Cut(a, "=")
+	nb, vb, hb := strings.Cut(b, "=")
+	if na != nb {
+		return na < nb
+	}
+	if ha != hb {
+		return !ha
+	}
+	return va < vb
 }
 
 // appendSURT is handyurl.geturl_bytes(surt=True, ...).
 func (h *handyURL) appendSURT(dst []byte, o CDXOptions) []byte {
-	var hostSrc string
-	if h.host != "" {
-		hostSrc = hostToSURT(h.host, !o.KeepIPOrder)
-	}
 	switch {
 	case o.WithScheme:
 		dst = append(dst, h.scheme...)
 		dst = append(dst, ':')
-		if hostSrc != "" {
+		if h.host != "" {
 			if h.scheme != "dns" {
 				dst = append(dst, "//"...)
 			}
 			dst = append(dst, '(')
 		}
-	case hostSrc == "":
+	case h.host == "":
 		dst = append(dst, h.scheme...)
 		dst = append(dst, ':')
 	}
-	if hostSrc != "" {
-		dst = append(dst, hostSrc...)
+	if h.host != "" {
+		dst = appendHostSURT(dst, h.host, !o.KeepIPOrder)
 		if h.port >= 0 {
 			dst = append(dst, ':')
 			dst = strconv.AppendInt(dst, int64(h.port), 10)
@@ -538,20 +559,22 @@ func (h *handyURL) appendTail(dst []byte) []byte {
 	return dst
 }
 
-// hostToSURT is the library's hostToSURT: labels reversed, joined by ",";
-// a dotted quad of 1-3 digit numbers kept as it is unless reverseIP.
-func hostToSURT(host string, reverseIP bool) string {
+// appendHostSURT appends the library's hostToSURT(host): labels reversed,
+// joined by ","; a dotted quad of 1-3 digit numbers kept as it is unless
+// reverseIP.
+func appendHostSURT(dst []byte, host string, reverseIP bool) []byte {
 	if !reverseIP && isDottedQuad(host) {
-		return host
+		return append(dst, host...)
 	}
-	if !strings.Contains(host, ".") {
-		return host
+	for end := len(host); ; {
+		i := strings.LastIndexByte(host[:end], '.')
+		dst = append(dst, host[i+1:end]...)
+		if i < 0 {
+			return dst
+		}
+		dst = append(dst, ',')
+		end = i
 	}
-	labels := strings.Split(host, ".")
-	for i, j := 0, len(labels)-1; i < j; i, j = i+1, j-1 {
-		labels[i], labels[j] = labels[j], labels[i]
-	}
-	return strings.Join(labels, ",")
 }
 
 func isDottedQuad(h string) bool {
