@@ -119,10 +119,7 @@ func (k *keyFlags) key() (func(dst []byte, s string) ([]byte, error), error) {
 			return append(dst, k...), err
 		}, nil
 	case "cdx":
-		return func(dst []byte, s string) ([]byte, error) {
-			k, err := canon.CDXKey(s)
-			return append(dst, k...), err
-		}, nil
+		return canon.AppendCDXKey, nil
 	}
 	return nil, fmt.Errorf("-%sform %q: want url, surt, ssurt or cdx", k.prefix, *k.form)
 }
