@@ -192,36 +192,12 @@ func (c columns) row(r *Row, line string) error {
 	return nil
 }
 
-// ndjsonRow reads an NDJSON row into r. A member NAME_base64 gives the
-// exact bytes of NAME when they are not UTF-8 (as the rows are written,
-// lossless).
+// ndjsonRow reads an NDJSON row into r.
 func ndjsonRow(r *Row, b []byte) error {
 	*r = Row{}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
-		return fmt.Errorf("not a JSON object: %v", err)
-	}
-	get := func(name string) (string, error) {
-		if raw, ok := m[name+"_base64"]; ok {
-			var s string
-			if err := json.Unmarshal(raw, &s); err != nil {
-				return "", fmt.Errorf("member %s_base64: %v", name, err)
-			}
-			v, err := base64.StdEncoding.DecodeString(s)
-			if err != nil {
-				return "", fmt.Errorf("member %s_base64: %v", name, err)
-			}
-			return string(v), nil
-		}
-		raw, ok := m[name]
-		if !ok || string(raw) == "null" {
-			return "", nil
-		}
-		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return "", fmt.Errorf("member %s: %v", name, err)
-		}
-		return s, nil
+	m, err := ndjsonMembers(b)
+	if err != nil {
+		return err
 	}
 	if _, ok := m["url"]; !ok {
 		if _, ok := m["url_base64"]; !ok {
@@ -233,11 +209,46 @@ func ndjsonRow(r *Row, b []byte) error {
 		if name == "element@attribute" {
 			name = "attribute"
 		}
-		s, err := get(name)
+		s, _, err := member(m, name)
 		if err != nil {
 			return err
 		}
 		*f[i] = s
 	}
 	return nil
+}
+
+// ndjsonMembers returns the members of an NDJSON row.
+func ndjsonMembers(b []byte) (map[string]json.RawMessage, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("not a JSON object: %v", err)
+	}
+	return m, nil
+}
+
+// member returns the value of member name of an NDJSON row, and whether
+// the row has it (not null). A member NAME_base64 gives the exact bytes
+// of NAME when they are not UTF-8 (as the rows are written, lossless).
+func member(m map[string]json.RawMessage, name string) (string, bool, error) {
+	if raw, ok := m[name+"_base64"]; ok {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", false, fmt.Errorf("member %s_base64: %v", name, err)
+		}
+		v, err := base64.StdEncoding.DecodeString(s)
+		if err != nil {
+			return "", false, fmt.Errorf("member %s_base64: %v", name, err)
+		}
+		return string(v), true, nil
+	}
+	raw, ok := m[name]
+	if !ok || string(raw) == "null" {
+		return "", false, nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", false, fmt.Errorf("member %s: %v", name, err)
+	}
+	return s, true, nil
 }

@@ -22,15 +22,22 @@ const (
 	TSV Format = iota
 	// NDJSON rows: one JSON object per line, a member per column.
 	NDJSON
+	// Parquet: a Parquet file (docs/links.md#parquet), written by a
+	// ParquetWriter from a Writer's NDJSON rows; not a Writer format.
+	Parquet
 )
 
 // TSVHeader is the header line of TSV rows without optional columns.
 const TSVHeader = "document\tbase\tbase_source\telement@attribute\tref\turl\n"
 
-// Ext returns the file name extension of the format: ".tsv" or ".ndjson".
+// Ext returns the file name extension of the format: ".tsv", ".ndjson"
+// or ".parquet".
 func (f Format) Ext() string {
-	if f == NDJSON {
+	switch f {
+	case NDJSON:
 		return ".ndjson"
+	case Parquet:
+		return ".parquet"
 	}
 	return ".tsv"
 }

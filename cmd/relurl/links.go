@@ -166,10 +166,29 @@ func runLinks(e *env, args []string) int {
 	return runLinksContext(ctx, e, args)
 }
 
+// checkParquet refuses what -format parquet cannot do: -differ rows are
+// not links rows (docs/links.md#parquet has no columns for them), a
+// Parquet file is compressed already (-gzip), and a binary file is not
+// written to a terminal. Standard output may be a file or a pipe: the
+// writer needs no seeking (rows.ParquetWriter).
+func checkParquet(e *env, differ, gzip bool, outDir string) (int, bool) {
+	switch {
+	case differ:
+		e.errorf("links: -format parquet cannot be used with -differ")
+	case gzip:
+		e.errorf("links: -format parquet is compressed already (zstd); -gzip cannot be used with it")
+	case outDir == "" && e.stdoutIsTerminal:
+		e.errorf("links: -format parquet writes a binary file: redirect standard output to a file or a pipe, or use -out-dir")
+	default:
+		return 0, true
+	}
+	return exitUsage, false
+}
+
 // runLinksContext runs "relurl links" until ctx is done.
 func runLinksContext(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "links", "[flags] INPUT...", linksHelp+crawlHelp)
-	format := fs.String("format", "tsv", "output format: tsv or ndjson")
+	format := fs.String("format", "tsv", "output format: tsv, ndjson or parquet")
 	header := fs.Bool("header", false, "print a header line first (TSV; at the top of each file with -out-dir)")
 	retrieval := fs.String("url", "", "the URL the INPUT was retrieved by (section 3.3), instead of its\nfile:// URL; for a directory, the URL of the directory (one INPUT only)")
 	timeout := fs.Duration("timeout", base.DefaultTimeout, "time limit for fetching one http(s) INPUT, redirects and body included")
@@ -190,8 +209,8 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	if *format != "tsv" && *format != "ndjson" {
-		e.errorf("links: -format must be tsv or ndjson, not %q", *format)
+	if *format != "tsv" && *format != "ndjson" && *format != "parquet" {
+		e.errorf("links: -format must be tsv, ndjson or parquet, not %q", *format)
 		return exitUsage
 	}
 	if fs.NArg() == 0 && c.filesFrom == "" {
@@ -239,8 +258,14 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 			return exitUsage
 		}
 	}
-	if *format == "ndjson" {
+	switch *format {
+	case "ndjson":
 		c.format = rows.NDJSON
+	case "parquet":
+		if st, ok := checkParquet(e, pair != nil, c.gzip, c.outDir); !ok {
+			return st
+		}
+		c.format = rows.Parquet
 	}
 	inputs, st, ok := c.inputs(e, fs.Args())
 	if !ok {

@@ -80,6 +80,8 @@ type env struct {
 	stdout, stderr io.Writer
 	// stderrIsTerminal decides interactive behaviour (progress output).
 	stderrIsTerminal bool
+	// stdoutIsTerminal refuses binary output there (links -format parquet).
+	stdoutIsTerminal bool
 }
 
 // errorf writes one line to standard error, prefixed with "relurl: ".
@@ -88,7 +90,7 @@ func (e *env) errorf(format string, args ...any) {
 }
 
 func main() {
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrIsTerminal: isTerminal(os.Stderr)}
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrIsTerminal: isTerminal(os.Stderr), stdoutIsTerminal: isTerminal(os.Stdout)}
 	os.Exit(run(e, os.Args[1:]))
 }
 

@@ -220,6 +220,12 @@ func (c *Config) RunContext(ctx context.Context, inputs []string) (Stats, error)
 	if c.Header && c.Format == rows.TSV && c.OutDir == "" {
 		io.WriteString(c.Stdout, c.header())
 	}
+	out := c.Stdout
+	var pq *rows.ParquetWriter
+	if c.Format == rows.Parquet && c.OutDir == "" {
+		pq = rows.NewParquetWriter(c.Stdout)
+		out = pq
+	}
 	work := func(j *job, i int) {
 		if ctx.Err() != nil {
 			return
@@ -239,7 +245,7 @@ func (c *Config) RunContext(ctx context.Context, inputs []string) (Stats, error)
 		done[i] = ctx.Err() == nil
 	}
 	if jobs == 1 {
-		j := r.newJob(c.Stdout, nil)
+		j := r.newJob(out, nil)
 		for i := range inputs {
 			if r.aborted.Load() {
 				break
@@ -252,7 +258,7 @@ func (c *Config) RunContext(ctx context.Context, inputs []string) (Stats, error)
 		var wg sync.WaitGroup
 		for range jobs {
 			wg.Go(func() {
-				j := r.newJob(c.Stdout, mu)
+				j := r.newJob(out, mu)
 				for i := range ch {
 					if !r.aborted.Load() {
 						work(j, i)
@@ -266,6 +272,12 @@ func (c *Config) RunContext(ctx context.Context, inputs []string) (Stats, error)
 		}
 		close(ch)
 		wg.Wait()
+	}
+	if pq != nil {
+		// The file is whole only with its footer, written at the end.
+		if err := pq.Close(); err != nil && !r.aborted.Swap(true) {
+			(&job{run: r}).report(fmt.Sprintf("writing output: %v", err))
+		}
 	}
 	var notDone []string
 	if ctx.Err() != nil {
@@ -366,9 +378,14 @@ func (j *job) report(msg string) {
 	j.stats.errors.Add(1)
 }
 
-// writer returns the rows writer of the run's options.
+// writer returns the rows writer of the run's options. Parquet is
+// written from NDJSON rows (rows.ParquetWriter).
 func (c *Config) writer() rows.Writer {
-	return rows.Writer{Format: c.Format, Differ: c.Differ, Context: c.Context, Page: c.Page, Key: c.Key}
+	f := c.Format
+	if f == rows.Parquet {
+		f = rows.NDJSON
+	}
+	return rows.Writer{Format: f, Differ: c.Differ, Context: c.Context, Page: c.Page, Key: c.Key}
 }
 
 // header is the TSV header line (rows.Writer.Header).

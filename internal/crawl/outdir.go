@@ -230,6 +230,11 @@ func (j *job) toDir(in string) {
 		zw, _ = gzip.NewWriterLevel(bw, gzip.BestSpeed)
 		w = zw
 	}
+	var pq *rows.ParquetWriter
+	if j.Format == rows.Parquet {
+		pq = rows.NewParquetWriter(w)
+		w = pq
+	}
 	j.sink = rowSink{buf: j.sink.buf[:0], w: w}
 	if j.Header && j.Format == rows.TSV {
 		j.sink.buf = append(j.sink.buf, j.header()...)
@@ -238,6 +243,9 @@ func (j *job) toDir(in string) {
 	// file is not kept.
 	read := j.input(in) && j.ctx.Err() == nil
 	err = j.sink.flush()
+	if pq != nil && err == nil {
+		err = pq.Close()
+	}
 	if zw != nil && err == nil {
 		err = zw.Close()
 	}
