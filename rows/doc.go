@@ -29,6 +29,10 @@
 //	page_key, url_key  Key (-key): the key of the page and of url, such as
 //	                   the CDX key of package canon
 //
+// A ParquetWriter writes the rows as a Parquet file, the same columns
+// ("attribute" for element@attribute), with a NAME_bytes column holding
+// a value's exact bytes when it is not UTF-8 (docs/links.md#parquet--format-parquet).
+//
 // A differ row (Writer.Differ) has, after ref, each specification's
 // answer and a failure column instead of url; it is not a links row.
 package rows

@@ -14,7 +14,7 @@ import (
 )
 
 // parquetColumns are the value columns of Parquet rows, in order
-// (docs/links.md#parquet): the six of every row, required UTF-8
+// (docs/links.md#parquet--format-parquet): the six of every row, required UTF-8
 // strings, then the optional columns (Writer.Context, Page, Key) and the
 // key errors of NDJSON, optional UTF-8 strings, null when the rows do
 // not have them. Every column but base_source may hold bytes that are
@@ -34,7 +34,7 @@ var parquetColumns = [...]struct {
 
 // parquetGroupBytes is how many bytes of values a row group holds before
 // it is flushed: the writer's memory is bounded by about this much
-// (docs/links.md#parquet), and a row group is large enough for readers to
+// (docs/links.md#parquet--format-parquet), and a row group is large enough for readers to
 // skip by column statistics.
 var parquetGroupBytes = 64 << 20
 

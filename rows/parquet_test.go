@@ -116,7 +116,7 @@ func readParquet(t *testing.T, b []byte) ([]string, []map[string]*string, *parqu
 }
 
 // wantColumns are the columns of the schema, in order
-// (docs/links.md#parquet).
+// (docs/links.md#parquet--format-parquet).
 const wantColumns = "document base base_source attribute ref url text rel title page date page_key url_key page_key_error url_key_error " +
 	"document_bytes base_bytes attribute_bytes ref_bytes url_bytes text_bytes rel_bytes title_bytes page_bytes date_bytes page_key_bytes url_key_bytes page_key_error_bytes url_key_error_bytes"
 

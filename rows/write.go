@@ -22,7 +22,7 @@ const (
 	TSV Format = iota
 	// NDJSON rows: one JSON object per line, a member per column.
 	NDJSON
-	// Parquet: a Parquet file (docs/links.md#parquet), written by a
+	// Parquet: a Parquet file (docs/links.md#parquet--format-parquet), written by a
 	// ParquetWriter from a Writer's NDJSON rows; not a Writer format.
 	Parquet
 )

@@ -86,6 +86,9 @@ more: page_key and url_key, the keys of page and url (the CDX key of
 a URL without a key gets an empty one and an error line. In TSV, a backslash, tab, newline or carriage return
 inside a value is written \\, \t, \n or \r. With -format ndjson each
 row is a JSON object with those names ("attribute" for element@attribute).
+-format parquet writes a Parquet file with those columns (a value that
+is not UTF-8 also exact in a column NAME_bytes; docs/links.md), to
+standard output if it is not a terminal, or one per input with -out-dir.
 
 With -differ A,B (such as rfc1808,whatwg) only the links whose reference
 resolves differently by A and by B are written, with both answers:
@@ -167,7 +170,7 @@ func runLinks(e *env, args []string) int {
 }
 
 // checkParquet refuses what -format parquet cannot do: -differ rows are
-// not links rows (docs/links.md#parquet has no columns for them), a
+// not links rows (docs/links.md#parquet--format-parquet has no columns for them), a
 // Parquet file is compressed already (-gzip), and a binary file is not
 // written to a terminal. Standard output may be a file or a pipe: the
 // writer needs no seeking (rows.ParquetWriter).

@@ -13,7 +13,7 @@ import (
 )
 
 // parquetLink is the part of the Parquet schema of links rows
-// (docs/links.md#parquet) the command's tests read, by column name.
+// (docs/links.md#parquet--format-parquet) the command's tests read, by column name.
 type parquetLink struct {
 	Document   string  `parquet:"document"`
 	Base       string  `parquet:"base"`
