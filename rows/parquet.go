@@ -75,21 +75,20 @@ var parquetSchema = func() *parquet.Schema {
 // output: the row groups are buffered, up to about 64 MiB of values each,
 // and written in order.
 type ParquetWriter struct {
-	pw       *parquet.Writer
-	line     []byte // a line not ended yet
-	batch    []parquet.Row
-	vals     []parquet.Value
-	inGroup  int
-	lineNo   int
-	err      error
-	exact    [len(parquetColumns)]string
-	present  [len(parquetColumns)]bool
-	setBytes [len(parquetColumns)]bool
+	pw      *parquet.GenericWriter[any]
+	line    []byte // a line not ended yet
+	batch   []parquet.Row
+	vals    []parquet.Value
+	inGroup int
+	lineNo  int
+	err     error
+	exact   [len(parquetColumns)]string
+	present [len(parquetColumns)]bool
 }
 
 // NewParquetWriter returns a ParquetWriter writing to w.
 func NewParquetWriter(w io.Writer) *ParquetWriter {
-	return &ParquetWriter{pw: parquet.NewWriter(w, parquetSchema,
+	return &ParquetWriter{pw: parquet.NewGenericWriter[any](w, parquetSchema,
 		parquet.Compression(&zstd.Codec{}),
 		parquet.CreatedBy("relurl", "", ""),
 	)}
