@@ -3,6 +3,9 @@ package graph
 import (
 	"errors"
 	"strings"
+
+	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/rows"
 )
 
 // DefaultBudget is the memory a Builder holds its edges and nodes in
@@ -86,6 +89,21 @@ func (b *Builder) Add(source, target, date string) error {
 	}
 	b.out++
 	return b.nodes.add([]byte(t), 0)
+}
+
+// AddLink counts link k of document doc as the row "relurl links -page"
+// writes for it would be counted by ReadRows and Add: its source is the
+// document's page when known, else the link's base (the one rule of
+// both, docs/graphs.md#edges), its date the document's. It is the hook of
+// the crawl (internal/crawl's Config.Link), which builds a graph in
+// process with no rows between: k's strings need only be valid during
+// the call.
+func (b *Builder) AddLink(doc *rows.Document, k links.Link) error {
+	src, err := source(doc.Page, k.Base.URL, k.URL)
+	if err != nil {
+		return err
+	}
+	return b.Add(src, k.URL, doc.Date)
 }
 
 // flushSource counts the links that left the last source node.

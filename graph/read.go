@@ -64,15 +64,28 @@ func ParseRow(line string) (Row, error) {
 }
 
 func rowOf(rw *rows.Row) (Row, error) {
-	src := rw.Page
-	if src == "" {
-		src = rw.Base
-	}
-	if src == "" {
-		return Row{}, ErrNoSource
-	}
-	if rw.URL == "" {
-		return Row{}, ErrNoURL
+	src, err := source(rw.Page, rw.Base, rw.URL)
+	if err != nil {
+		return Row{}, err
 	}
 	return Row{Line: rw.Line, Source: src, URL: rw.URL, Date: rw.Date}, nil
+}
+
+// source returns the source page of the edge of a link to url, on a
+// document retrieved by page with base (docs/graphs.md#edges): the page
+// when known, the URL the document was retrieved by, otherwise the base.
+// Rows (ReadRows) and links handed over in process (Builder.AddLink) go
+// by it alike, so that both give one graph.
+func source(page, base, url string) (string, error) {
+	src := page
+	if src == "" {
+		src = base
+	}
+	if src == "" {
+		return "", ErrNoSource
+	}
+	if url == "" {
+		return "", ErrNoURL
+	}
+	return src, nil
 }

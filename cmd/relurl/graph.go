@@ -1,26 +1,46 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 
 	"github.com/relurl/relurl/graph"
+	crawler "github.com/relurl/relurl/internal/crawl"
+	"github.com/relurl/relurl/internal/quote"
+	"github.com/relurl/relurl/internal/warc"
+	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/rows"
 )
 
 const graphHelp = `
-Builds a link graph from the rows "relurl links" writes (TSV, with or
-without its header, or NDJSON), read from the FILEs or, with none or "-",
-from standard input:
+Builds a link graph from what "relurl links" reads (web archives, HTML
+and other documents, directories, http(s) URLs) or from the rows it
+writes (TSV, with or without its header, or NDJSON), read from the
+INPUTs or, with none or "-", from standard input:
 
+  relurl graph -level host crawl.warc.gz
   relurl links -format ndjson crawl.warc.gz | relurl graph -level host
 
-Each row is an edge from the page to the link's URL: the page is the row's
-page column when it has one, otherwise its base. With -level host a node is
-the URL's host name (as the URL Standard parses it), with -level domain its
-registrable domain (the Public Suffix List); with -level page, the URL, and
-a date column, when the rows have one, keeps each capture apart. Each edge
-is written once with the number of links it stands for, sorted:
+An INPUT is read as "relurl links" reads it, its links counted in this
+process with no rows between, when -type is given, when it is not a
+regular file (a directory, an http(s) URL), when its name is one
+"relurl links" knows (.warc.gz, .wat, .html, .css, .eml, robots.txt,
+.xml...), or when it begins as a WARC or WAT file (plain, gzip or zstd);
+anything else, standard input included, is links rows. -spec, -url,
+-type and the limits (-max-url...) are those of "relurl links".
+
+Each link is an edge from its page to its URL: the page is the URL the
+document was retrieved by (the row's page column, as "relurl links -page"
+writes it: an archive record's WARC-Target-URI) when it is known,
+otherwise the base. With -level host a node is the URL's host name (as
+the URL Standard parses it), with -level domain its registrable domain
+(the Public Suffix List); with -level page, the URL, and a capture date
+(an archive's WARC-Date, a date column) keeps each capture apart. Each
+edge is written once with the number of links it stands for, sorted:
 
   source	target	count
   example.com	example.org	12
@@ -32,16 +52,22 @@ memory up to -budget bytes; past it they spill to sorted runs on disk
 
 A row that gives no edge (one that does not parse, has no URL, or a URL
 the URL Standard rejects at the host and domain levels) is reported on
-standard error with its input and line number, and the rest goes on; the
-exit status is then 1. Links to URLs without a host (mailto:, data:) give
-no edge at the host and domain levels: their number is said in one line.`
+standard error with its input and line number, a link of a document
+with its document (FILE#OFFSET in an archive), and the rest goes on; the
+exit status is then 1. Links to URLs without a host (mailto:, data:)
+give no edge at the host and domain levels: their number is said in one
+line.`
 
 func runGraph(e *env, args []string) int {
-	fs := newFlagSet(e, "graph", "[-level page|host|domain] [-format tsv|graphml|gexf|parquet] [-budget BYTES] [FILE...]", graphHelp)
+	fs := newFlagSet(e, "graph", "[-level page|host|domain] [-format tsv|graphml|gexf|parquet] [-budget BYTES] [flags] [INPUT...]", graphHelp)
 	level := fs.String("level", "host", "what a node is: page, host or domain")
 	format := fs.String("format", "tsv", "output format: tsv, graphml, gexf or parquet")
 	budget := fs.Int64("budget", graph.DefaultBudget, "bytes of edges and nodes held in memory before spilling to disk")
 	tmp := fs.String("tmp", "", "directory for spilled runs (default: the system's temporary directory)")
+	retrieval := fs.String("url", "", "as in relurl links: the URL the one INPUT was retrieved by, instead of\nits file:// URL")
+	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND` (html, mime,\nwarc, wat, css, sitemap or robots), as relurl links does, not as rows")
+	lim := limitFlags(fs)
+	spec := specFlag(fs)
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -59,6 +85,21 @@ func runGraph(e *env, args []string) int {
 		e.errorf("graph: -budget %d: want a positive number of bytes", *budget)
 		return exitUsage
 	}
+	if err := lim.check(); err != nil {
+		e.errorf("graph: %v", err)
+		return exitUsage
+	}
+	if *retrieval != "" && fs.NArg() != 1 {
+		e.errorf("graph: -url applies to one INPUT, not %d", fs.NArg())
+		return exitUsage
+	}
+	kind := crawler.Unknown
+	if *inType != "" {
+		if kind, err = crawler.ParseKind(*inType); err != nil {
+			e.errorf("graph: -type: %v", err)
+			return exitUsage
+		}
+	}
 	g := &graph.Builder{Level: lv, Budget: *budget, Dir: *tmp}
 	defer g.Close()
 	status := exitOK
@@ -67,25 +108,63 @@ func runGraph(e *env, args []string) int {
 		e.errorf("graph: %v", err)
 		status = exitRejected
 	}
+	// edge sorts out the error of one edge, the same for rows and links:
+	// a spill error ends the run (it is returned), a URL without a host
+	// is counted, anything else is reported, where(err) naming the input
+	// and position.
+	edge := func(err error, where func(error) error) error {
+		switch {
+		case err == nil:
+			return nil
+		case isSpillError(err):
+			return err
+		case errors.Is(err, graph.ErrNoHost):
+			noHost++ // mailto:, data:, javascript:...: said once below
+			return nil
+		}
+		bad(where(err))
+		return nil
+	}
 	read := func(r io.Reader, name string) error {
 		return graph.ReadRows(r, name, func(row graph.Row) error {
-			if err := g.Add(row.Source, row.URL, row.Date); err != nil {
+			return edge(g.Add(row.Source, row.URL, row.Date), func(err error) error {
 				var le *graph.LineError
 				if errors.As(err, &le) {
-					bad(err)
-					return nil
-				}
-				if isSpillError(err) {
 					return err
 				}
-				if errors.Is(err, graph.ErrNoHost) {
-					noHost++ // mailto:, data:, javascript:...: said once below
-					return nil
-				}
-				bad(&graph.LineError{Name: name, Line: row.Line, Err: err})
-			}
-			return nil
+				return &graph.LineError{Name: name, Line: row.Line, Err: err}
+			})
 		}, bad)
+	}
+	// The documents' links go to the graph in process (Config.Link); a
+	// spill error cancels the run.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var spillErr error
+	cfg := &crawler.Config{
+		URL:    *retrieval,
+		Type:   kind,
+		Limits: lim.Limits,
+		Spec:   *spec,
+		Stderr: e.stderr,
+		Prefix: "relurl: graph: ",
+		Link: func(doc *rows.Document, k links.Link) error {
+			err := edge(g.AddLink(doc, k), func(err error) error {
+				return fmt.Errorf("%s: link %s: %w", doc.Name, quote.Quote(k.URL), err)
+			})
+			if err != nil && spillErr == nil {
+				spillErr = err
+				cancel()
+			}
+			return err
+		},
+	}
+	crawl := func(in string, stdin io.Reader) {
+		cfg.Stdin = stdin
+		s, err := cfg.RunContext(ctx, []string{in})
+		if err != nil || s.Failed {
+			status = exitRejected
+		}
 	}
 	inputs := fs.Args()
 	if len(inputs) == 0 {
@@ -94,13 +173,28 @@ func runGraph(e *env, args []string) int {
 	for _, in := range inputs {
 		var err error
 		if in == "-" {
-			err = read(e.stdin, "standard input")
+			br := bufio.NewReaderSize(e.stdin, graphSniffLen)
+			if head, _ := br.Peek(graphSniffLen); kind != crawler.Unknown || warc.Sniff(head) {
+				crawl(in, br)
+			} else {
+				err = read(br, "standard input")
+			}
+		} else if fi, serr := os.Stat(in); serr != nil || !fi.Mode().IsRegular() || kind != crawler.Unknown || crawler.KnownName(in) {
+			crawl(in, nil) // the crawl says why one it cannot read fails
 		} else {
 			var fh *os.File
 			if fh, err = os.Open(in); err == nil {
-				err = read(fh, in)
+				br := bufio.NewReaderSize(fh, graphSniffLen)
+				if head, _ := br.Peek(graphSniffLen); warc.Sniff(head) {
+					crawl(in, nil)
+				} else {
+					err = read(br, in)
+				}
 				fh.Close()
 			}
+		}
+		if spillErr != nil {
+			err = spillErr
 		}
 		if err != nil {
 			e.errorf("graph: %v", err)
@@ -119,6 +213,10 @@ func runGraph(e *env, args []string) int {
 	}
 	return status
 }
+
+// graphSniffLen is how many leading bytes of an input tell a web archive
+// from rows (warc.Sniff: a gzip or zstd frame's first bytes decompressed).
+const graphSniffLen = 4096
 
 // isSpillError reports an error of the disk the graph spills to, which
 // ends the run: the graph would be incomplete.

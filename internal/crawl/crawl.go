@@ -67,6 +67,14 @@ type Config struct {
 	// Rows.Differ and DifferHeader); the base is then established by
 	// Differ[0] (Spec is not used).
 	Differ *[2]relurl.Spec
+	// Link, when not nil, receives each link that would give a row with
+	// a URL, with its document, instead of the row (Format, Header, the
+	// column options, Differ, OutDir and Stdout are then not used): the
+	// link graph is built in process from it (package graph, issue 22),
+	// nothing formatted or parsed again. The link's strings are valid
+	// during the call only; calls come one at a time, also with Jobs
+	// above 1. An error it returns ends the link's document, reported.
+	Link func(doc *rows.Document, k links.Link) error
 	// OutDir, when not empty, receives one file per input (see
 	// OutputName), written under a temporary name and renamed when done;
 	// an input whose file is there is skipped.
@@ -348,6 +356,9 @@ func (j *job) write(k links.Link) error {
 	if k.Err != nil && j.Differ == nil {
 		j.report(j.doc.Name + ": " + string(rows.AppendAttribute(nil, k)) + " link: " + k.Err.Error())
 	}
+	if j.Link != nil {
+		return j.link(k)
+	}
 	n := len(j.sink.buf)
 	j.sink.buf = j.rows.Append(j.sink.buf, &j.doc, k)
 	if len(j.sink.buf) == n {
@@ -361,6 +372,23 @@ func (j *job) write(k links.Link) error {
 		return j.sink.flush()
 	}
 	return nil
+}
+
+// link hands a link to Config.Link: a link without a URL (reported by
+// write) gives no row, so it is not handed on either.
+func (j *job) link(k links.Link) error {
+	if k.Err != nil {
+		return nil
+	}
+	j.nlinks++
+	if j.nlinks&4095 == 0 {
+		j.showProgress(false)
+	}
+	if j.sink.mu != nil {
+		j.sink.mu.Lock()
+		defer j.sink.mu.Unlock()
+	}
+	return j.Link(&j.doc, k)
 }
 
 // fail reports an error about one document and marks the run failed.

@@ -62,6 +62,11 @@ func kindByName(name string) Kind {
 	return Unknown
 }
 
+// KnownName reports whether a file name says a kind of document that
+// "relurl links" reads (.html, .css, .eml, .warc.gz, robots.txt, .xml
+// ...: the names it takes from a directory), by kindByName.
+func KnownName(name string) bool { return kindByName(name) != Unknown }
+
 // input handles one INPUT argument. It reports whether the input could
 // be read at all: false when it could not be found, opened or fetched
 // (errors inside it are reported and do not count).
