@@ -64,7 +64,7 @@ func runGraph(e *env, args []string) int {
 	format := fs.String("format", "tsv", "output format: tsv, graphml, gexf or parquet")
 	budget := fs.Int64("budget", graph.DefaultBudget, "bytes of edges and nodes held in memory before spilling to disk")
 	tmp := fs.String("tmp", "", "directory for spilled runs (default: the system's temporary directory)")
-	retrieval := fs.String("url", "", "as in relurl links: the URL the one INPUT was retrieved by, instead of\nits file:// URL")
+	retrieval := fs.String("url", "", "as in relurl links: the URL the one INPUT (or standard input) was\nretrieved by, instead of its file:// URL")
 	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND` (html, mime,\nwarc, wat, css, sitemap or robots), as relurl links does, not as rows")
 	lim := limitFlags(fs)
 	spec := specFlag(fs)
@@ -89,7 +89,7 @@ func runGraph(e *env, args []string) int {
 		e.errorf("graph: %v", err)
 		return exitUsage
 	}
-	if *retrieval != "" && fs.NArg() != 1 {
+	if *retrieval != "" && fs.NArg() > 1 {
 		e.errorf("graph: -url applies to one INPUT, not %d", fs.NArg())
 		return exitUsage
 	}

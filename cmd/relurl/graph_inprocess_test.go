@@ -1,0 +1,117 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/internal/warc/warctest"
+)
+
+// graphFormats are the output formats of relurl graph.
+var graphFormats = []string{"tsv", "graphml", "gexf", "parquet"}
+
+// sameGraphs checks that "relurl graph ARGS INPUT", in process, writes
+// byte for byte the graph that "relurl graph" builds from the rows
+// "relurl links -page ARGS INPUT" writes, as TSV with its header and as
+// NDJSON, at every level and in every output format; and that the
+// in-process graph has edges.
+func sameGraphs(t *testing.T, input string, args ...string) {
+	t.Helper()
+	rowsOf := map[string]result{
+		"tsv":    relurlRun(t, "", append(append([]string{"links", "-page", "-header"}, args...), input)...),
+		"ndjson": relurlRun(t, "", append(append([]string{"links", "-page", "-format", "ndjson"}, args...), input)...),
+	}
+	for _, level := range []string{"page", "host", "domain"} {
+		for _, format := range graphFormats {
+			flags := append([]string{"graph", "-level", level, "-format", format}, args...)
+			direct := relurlRun(t, "", append(flags, input)...)
+			if direct.status != 0 || strings.Count(direct.stdout, "\n") < 3 {
+				t.Fatalf("%s %s: exit %d, %d lines; stderr:\n%s", level, format, direct.status, strings.Count(direct.stdout, "\n"), direct.stderr)
+			}
+			for name, rows := range rowsOf {
+				piped := relurlRun(t, rows.stdout, "graph", "-level", level, "-format", format)
+				if piped.stdout != direct.stdout || piped.status != direct.status || piped.stderr != direct.stderr {
+					t.Errorf("%s %s from %s rows: exit %d, stderr %q, %d bytes; in process: exit %d, stderr %q, %d bytes",
+						level, format, name, piped.status, piped.stderr, len(piped.stdout), direct.status, direct.stderr, len(direct.stdout))
+				}
+			}
+		}
+	}
+}
+
+// TestGraphInProcessArchive: on a generated web archive (pages with links
+// of every shape, some with a BASE element, redirects), the graph built
+// in process equals the one built from links rows.
+func TestGraphInProcessArchive(t *testing.T) {
+	file, st, err := warctest.CorpusFile(t.TempDir(), 200<<10, 22)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.HTML < 20 {
+		t.Fatalf("corpus of %d pages", st.HTML)
+	}
+	sameGraphs(t, file)
+}
+
+// TestGraphInProcessTree: on a real documentation tree (the Node.js API
+// pages, as if served from nodejs.org), the graph built in process from
+// the directory equals the one built from links rows.
+func TestGraphInProcessTree(t *testing.T) {
+	sameGraphs(t, "../../links/testdata/nodejs-api", "-url", "https://nodejs.org/api/")
+}
+
+// TestGraphInputKinds: an input is an archive when it sniffs as one, on
+// standard input and under a name that says nothing; the page of an edge
+// is the record's WARC-Target-URI, not a BASE (as with links -page), with
+// its WARC-Date at the page level; a link whose URL has no host at the
+// level is reported with its document (FILE#OFFSET), and the rest
+// counted; -type reads standard input as a document.
+func TestGraphInputKinds(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	w := warctest.NewWriter(&b, true)
+	page := func(uri, body string) {
+		if _, err := w.Write(warctest.HTML(uri, body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page("http://a.example/", `<base href="http://elsewhere.example/"><a href="http://b.example/x">x</a><a href="y">y</a>`)
+	page("http://a.example/", `<a href="http://b.example/x">x</a>`)
+	page("http://c.example/", `<a href="http://exa%20mple.org/">bad</a><a href="http://b.example/">b</a>`)
+	archive := b.String()
+	blind := filepath.Join(dir, "capture.bin") // a name that says nothing
+	if err := os.WriteFile(blind, []byte(archive), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	bad := `relurl: graph: ` + blind + `#` + strconv.FormatInt(w.Offsets[2], 10) + ": link `http://exa%20mple.org/`: whatwg: "
+	for _, in := range []struct{ name, stdin string }{{"-", archive}, {blind, ""}} {
+		r := relurlRun(t, in.stdin, "graph", "-level", "host", in.name)
+		r.want(t, "source\ttarget\tcount\na.example\tb.example\t2\na.example\telsewhere.example\t1\nc.example\tb.example\t1\n", 1)
+		if want := strings.Replace(bad, blind, in.name, 1); !strings.HasPrefix(r.stderr, want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("%s: stderr %q, want one line %q...", in.name, r.stderr, want)
+		}
+	}
+	// warctest dates every record 2026-11-21T00:00:00Z.
+	r := relurlRun(t, "", "graph", "-level", "page", blind)
+	r.want(t, "source\ttarget\tdate\tcount\n"+
+		"http://a.example/\thttp://b.example/x\t2026-11-21T00:00:00Z\t2\n"+
+		"http://a.example/\thttp://elsewhere.example/y\t2026-11-21T00:00:00Z\t1\n"+
+		"http://c.example/\thttp://b.example/\t2026-11-21T00:00:00Z\t1\n"+
+		"http://c.example/\thttp://exa%20mple.org/\t2026-11-21T00:00:00Z\t1\n", 0)
+
+	// Standard input as HTML, by -type, retrieved by -url.
+	r = relurlRun(t, `<a href="//d.example/">d</a><a href="mailto:x@y">m</a>`, "graph", "-type", "html", "-url", "http://e.example/p")
+	r.want(t, "source\ttarget\tcount\ne.example\td.example\t1\n", 0)
+	if !strings.Contains(r.stderr, "1 links have no host") {
+		t.Errorf("stderr %q", r.stderr)
+	}
+	// A file that is not there is reported, naming it.
+	r = relurlRun(t, "", "graph", filepath.Join(dir, "absent.warc.gz"))
+	r.want(t, "source\ttarget\tcount\n", 1)
+	if !strings.Contains(r.stderr, "absent.warc.gz") {
+		t.Errorf("stderr %q", r.stderr)
+	}
+}
