@@ -94,7 +94,7 @@ func (b *Builder) Add(source, target, date string) error {
 // AddLink counts link k of document doc as the row "relurl links -page"
 // writes for it would be counted by ReadRows and Add: its source is the
 // document's page when known, else the link's base (the one rule of
-// both, docs/graphs.md#edges), its date the document's. It is the hook of
+// both, docs/graphs.md#the-page-of-an-edge), its date the document's. It is the hook of
 // the crawl (internal/crawl's Config.Link), which builds a graph in
 // process with no rows between: k's strings need only be valid during
 // the call.

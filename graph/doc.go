@@ -1,4 +1,5 @@
-// Package graph builds link graphs from the rows of "relurl links": a page
+// Package graph builds link graphs from the rows of "relurl links" (ReadRows)
+// or from its links handed over in process (Builder.AddLink): a page
 // graph (from each page to each URL it links to, with the capture date
 // where an archive gives one), a host graph and a domain graph (hosts
 // folded into registrable domains by the Public Suffix List), each edge

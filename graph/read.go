@@ -72,7 +72,7 @@ func rowOf(rw *rows.Row) (Row, error) {
 }
 
 // source returns the source page of the edge of a link to url, on a
-// document retrieved by page with base (docs/graphs.md#edges): the page
+// document retrieved by page with base (docs/graphs.md#the-page-of-an-edge): the page
 // when known, the URL the document was retrieved by, otherwise the base.
 // Rows (ReadRows) and links handed over in process (Builder.AddLink) go
 // by it alike, so that both give one graph.
