@@ -115,3 +115,17 @@ func TestGraphInputKinds(t *testing.T) {
 		t.Errorf("stderr %q", r.stderr)
 	}
 }
+
+// TestGraphInProcessSpillError: a graph that cannot spill to disk ends the
+// run with exit status 1, saying so, and writes no partial graph.
+func TestGraphInProcessSpillError(t *testing.T) {
+	notDir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notDir, nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	r := relurlRun(t, "", "graph", "-level", "page", "-budget", "100", "-tmp", notDir, "../../links/testdata/nodejs-api")
+	r.want(t, "", 1)
+	if !strings.Contains(r.stderr, "graph: spilling to disk: ") || !strings.Contains(r.stderr, notDir) {
+		t.Errorf("stderr %q", r.stderr)
+	}
+}

@@ -53,7 +53,7 @@ func commandTable() []command {
 		{"completion", "print a shell completion script: relurl completion bash|zsh", runCompletion},
 		{"examples", "show the examples of RFC 1808 section 5, resolved by relurl", runExamples},
 		{"explain", "show why a reference resolves where it does, step by step, by the specification chosen", runExplain},
-		{"graph", "build a page, host or domain graph from the rows of relurl links", runGraph},
+		{"graph", "build a page, host or domain graph from what relurl links reads, or its rows", runGraph},
 		{"links", "extract and resolve the links of HTML documents and messages (sections 3, 4)", runLinks},
 		{"man", "print the manual page, relurl(1), in roff", runMan},
 		{"parse", "split URLs into their components (RFC 1808 section 2.4, or the specification chosen)", runParse},
