@@ -258,7 +258,7 @@ type Extractor struct {
 	// defaults of package limits.
 	Limits limits.Limits
 	// Warn, when set, is called with each warning of a document (a
-	// *LimitError or a *BaseError) as it occurs, and the reading goes
+	// *LimitError, a *BaseError, or a *HeaderError of a header) as it occurs, and the reading goes
 	// on. When nil, the first warning (the *BaseError if there is one),
 	// counting the others, is returned as the document's error once all
 	// its links have been passed on.
@@ -395,6 +395,8 @@ func (x *Extractor) endWarnings(err error) error {
 			w.More = x.warnMore
 		case *BaseError:
 			w.More = x.warnMore
+		case *HeaderError:
+			w.More = x.warnMore
 		}
 		x.warnFirst = nil
 		if err == nil {
@@ -405,7 +407,7 @@ func (x *Extractor) endWarnings(err error) error {
 	return err
 }
 
-// warn reports a warning, a *LimitError or a *BaseError: to Warn, or kept
+// warn reports a warning, a *LimitError, a *BaseError or a *HeaderError: to Warn, or kept
 // for the end of the document.
 func (x *Extractor) warn(w error) {
 	switch {
