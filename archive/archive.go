@@ -98,6 +98,11 @@ type Document struct {
 //   - a redirect (3xx with Location) gives one link http@location, its
 //     Location resolved against the target URI (section 4); its body is
 //     not read;
+//   - the Link and Refresh fields of any HTTP response's header (a page,
+//     a style sheet, a redirect or another response) give links
+//     http@link and http@refresh, before those of its body, resolved
+//     against the header's base (links.Extractor.ExtractHeaderBytes); a
+//     response with no other link is then still Skipped;
 //   - a "revisit" record gives one link warc@revisit to the capture it
 //     refers to (WARC/1.1 section 6.7): its URL is the
 //     WARC-Refers-To-Target-URI resolved against the WARC-Target-URI, or
@@ -274,23 +279,49 @@ func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 		return Failed
 	}
 	retrieved := base.Retrieved(rec.TargetURI) // 3.3
-	if loc, ok := resp.Redirect(); ok {
-		a.redirect(doc, retrieved, loc)
-		return Redirect
-	}
-	kind := Page
+	loc, redirect := resp.Redirect()
+	kind := Skipped
 	switch {
+	case redirect:
+		kind = Redirect
 	case resp.IsHTML():
+		kind = Page
 	case media.IsCSS(resp.MediaType()):
 		kind = Stylesheet
-	default:
+	}
+	headerLinks := links.HasHeaderLinks(resp.Header)
+	if kind == Skipped && !headerLinks {
 		return Skipped
 	}
 	// 3.1: the HTTP header's Base and Content-Base, inside the retrieval
-	// URL; the BASE element inside that is Extract's.
-	outer := a.headerBase(doc, resp.Header, retrieved)
-	a.document(doc, resp.Body, media.Charset(resp.Header.Get("Content-Type")), outer, kind)
+	// URL; the BASE element inside that is Extract's. A redirect's
+	// Location is resolved against the retrieval URL (section 4), and
+	// its header base is looked at only for its header's links.
+	outer := retrieved
+	if kind != Redirect || headerLinks {
+		outer = a.headerBase(doc, resp.Header, retrieved)
+	}
+	if headerLinks {
+		// Any response's Link and Refresh fields, before its body
+		// (docs/design.md#header-links).
+		a.headerLinks(doc, resp.Header, outer)
+	}
+	switch kind {
+	case Redirect:
+		a.redirect(doc, retrieved, loc)
+	case Page, Stylesheet:
+		a.document(doc, resp.Body, media.Charset(resp.Header.Get("Content-Type")), outer, kind)
+	}
 	return kind
+}
+
+// headerLinks gives the links of the Link and Refresh fields of an HTTP
+// header h, resolved against outer, the base the header establishes
+// (links.Extractor.ExtractHeaderBytes).
+func (a *Reader) headerLinks(doc string, h map[string][]string, outer base.Base) {
+	if err := a.Extractor.ExtractHeaderBytes(h, outer, a.give); err != nil {
+		a.report(&DocError{doc, err})
+	}
 }
 
 // headerBase returns the base that the Base and Content-Base fields of an
