@@ -333,6 +333,7 @@ func (j *job) fetch(in string) bool {
 	if resp.BaseErr != nil {
 		j.fail(in, resp.BaseErr)
 	}
+	j.headerLinks(in, resp.Header, resp.Base)
 	ct := resp.Header.Get("Content-Type")
 	mt, charset := "text/html", ""
 	if ct != "" {
@@ -377,6 +378,19 @@ func (j *job) fetch(in string) bool {
 	j.nfiles++
 	j.showProgress(false)
 	return true
+}
+
+// headerLinks writes the links of the Link and Refresh fields of a fetched
+// response's header h, resolved against outer, the base the header
+// establishes, as the archive reader does for a response record
+// (links.Extractor.ExtractHeaderBytes, docs/design.md#header-links). Only
+// the last response of a fetch is seen: the redirects before it are
+// followed by base.Fetcher, their headers not kept.
+func (j *job) headerLinks(doc string, h map[string][]string, outer base.Base) {
+	j.doc = rows.Document{Name: doc, Page: j.page}
+	if err := j.x.ExtractHeaderBytes(h, outer, j.writeBytes); err != nil {
+		j.fail(doc, err)
+	}
 }
 
 // message walks a message and extracts the links of its HTML parts, each
