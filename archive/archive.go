@@ -22,6 +22,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/body"
 	"github.com/relurl/relurl/internal/htmlbase"
@@ -52,6 +53,11 @@ const (
 	// Revisit: a revisit record (WARC/1.1 section 6.7), given as one
 	// warc@revisit link to the capture it refers to.
 	Revisit
+	// Sitemap: an XML sitemap (gzipped or not) whose <loc> links were
+	// extracted.
+	Sitemap
+	// Robots: a robots.txt file whose Sitemap lines were extracted.
+	Robots
 )
 
 // DocError is an error about one document of an archive, named by its
@@ -95,6 +101,14 @@ type Document struct {
 //     read as one (its url() and @import links, by links.Extractor's
 //     CSS reading), its base that of an HTML document but for the BASE
 //     element it has not;
+//   - a "response" or "resource" record of a robots.txt file (text/plain,
+//     its target URI's path ending in /robots.txt) gives its Sitemap
+//     lines (robots@sitemap), and one of an XML sitemap (application/xml,
+//     text/xml, or either gzipped: application/gzip, application/x-gzip)
+//     its <loc> (url@loc, sitemap@loc) when its root element is <urlset>
+//     or <sitemapindex> (other XML is skipped), as the links command
+//     reads a fetched URL (package media); their base is that of a style
+//     sheet;
 //   - a redirect (3xx with Location) gives one link http@location, its
 //     Location resolved against the target URI (section 4); its body is
 //     not read;
@@ -233,12 +247,12 @@ func (a *Reader) record(doc string, rec *warc.Record) Kind {
 	switch {
 	case rec.IsHTTPResponse():
 		return a.httpRecord(doc, rec)
-	case strings.EqualFold(rec.Type, "resource") && media.IsHTML(media.Type(rec.ContentType)):
-		a.document(doc, rec.Block, media.Charset(rec.ContentType), base.Retrieved(rec.TargetURI), Page) // 3.3
-		return Page
-	case strings.EqualFold(rec.Type, "resource") && media.IsCSS(media.Type(rec.ContentType)):
-		a.document(doc, rec.Block, media.Charset(rec.ContentType), base.Retrieved(rec.TargetURI), Stylesheet) // 3.3
-		return Stylesheet
+	case strings.EqualFold(rec.Type, "resource"):
+		kind := docKind(media.Type(rec.ContentType), rec.TargetURI)
+		if kind == Skipped {
+			return Skipped
+		}
+		return a.document(doc, rec.Block, media.Charset(rec.ContentType), base.Retrieved(rec.TargetURI), kind) // 3.3
 	case strings.EqualFold(rec.Type, "metadata") && media.Type(rec.ContentType) == "application/json":
 		return a.watRecord(doc, rec)
 	case strings.EqualFold(rec.Type, "revisit"):
@@ -248,27 +262,57 @@ func (a *Reader) record(doc string, rec *warc.Record) Kind {
 	return Skipped
 }
 
-// document extracts the links of one HTML document (kind Page) or CSS
-// style sheet (Stylesheet) whose base is outer (before its BASE element,
-// for HTML), its body read from r and its media type's charset parameter
-// charset. A compressed or UTF-16 body is decoded first (package body).
-// A style sheet is read by the Extractor's CSS reading
+// docKind returns what a response or resource record of media type mt
+// (media.Type) and target URI uri is read as: Page, Stylesheet, Robots,
+// Sitemap (when its root element says so, see document) or Skipped. The
+// rule is that of the links command for a fetched URL (package media).
+func docKind(mt, uri string) Kind {
+	switch {
+	case media.IsHTML(mt):
+		return Page
+	case media.IsCSS(mt):
+		return Stylesheet
+	case media.IsRobots(mt, relurl.Parse(uri).Path()):
+		return Robots
+	case media.MaySitemap(mt):
+		return Sitemap
+	}
+	return Skipped
+}
+
+// document extracts the links of one HTML document (kind Page), CSS
+// style sheet (Stylesheet), robots.txt file (Robots) or XML sitemap
+// (Sitemap) whose base is outer (before its BASE element, for HTML), its
+// body read from r and its media type's charset parameter charset, and
+// returns kind, or Skipped for XML that is no sitemap (links.SniffSitemap:
+// an archive holds feeds and other XML, which are not errors). A
+// compressed or UTF-16 body is decoded first (package body), a gzipped
+// sitemap included. A style sheet is read by the Extractor's CSS reading
 // (links.Extractor.ExtractCSSBytes), as a .css file is.
-func (a *Reader) document(doc string, r io.Reader, charset string, outer base.Base, kind Kind) {
+func (a *Reader) document(doc string, r io.Reader, charset string, outer base.Base, kind Kind) Kind {
 	text, _, err := a.body.Decode(r, charset, a.Limits.Resolve().Record)
 	if err != nil {
 		a.report(&DocError{doc, err})
-		return
+		return kind
 	}
 	a.Extractor.Charset = charset // the document's encoding, under WHATWG
-	if kind == Stylesheet {
+	switch kind {
+	case Stylesheet:
 		err = a.Extractor.ExtractCSSBytes(text, outer, a.give)
-	} else {
+	case Robots:
+		err = a.Extractor.ExtractRobotsBytes(text, outer, a.give)
+	case Sitemap:
+		if !links.SniffSitemap(text) {
+			return Skipped
+		}
+		err = a.Extractor.ExtractSitemapBytes(text, outer, a.give)
+	default:
 		err = a.Extractor.ExtractBytes(text, outer, a.give)
 	}
 	if err != nil {
 		a.report(&DocError{doc, err})
 	}
+	return kind
 }
 
 // httpRecord extracts the links of an HTTP response record.
@@ -280,14 +324,9 @@ func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 	}
 	retrieved := base.Retrieved(rec.TargetURI) // 3.3
 	loc, redirect := resp.Redirect()
-	kind := Skipped
-	switch {
-	case redirect:
-		kind = Redirect
-	case resp.IsHTML():
-		kind = Page
-	case media.IsCSS(resp.MediaType()):
-		kind = Stylesheet
+	kind := Redirect
+	if !redirect {
+		kind = docKind(resp.MediaType(), rec.TargetURI)
 	}
 	headerLinks := links.HasHeaderLinks(resp.Header)
 	if kind == Skipped && !headerLinks {
@@ -309,8 +348,9 @@ func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 	switch kind {
 	case Redirect:
 		a.redirect(doc, retrieved, loc)
-	case Page, Stylesheet:
-		a.document(doc, resp.Body, media.Charset(resp.Header.Get("Content-Type")), outer, kind)
+	case Skipped:
+	default:
+		kind = a.document(doc, resp.Body, media.Charset(resp.Header.Get("Content-Type")), outer, kind)
 	}
 	return kind
 }

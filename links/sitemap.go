@@ -1,6 +1,7 @@
 package links
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/xml"
 	"errors"
@@ -42,6 +43,15 @@ func IsSitemap(head []byte) bool {
 			return se.Name.Local == "urlset" || se.Name.Local == "sitemapindex"
 		}
 	}
+}
+
+// SniffSitemap reports whether the document r holds is a sitemap, by
+// IsSitemap on its first 4096 bytes, which it reads without consuming
+// them (bufio.Reader.Peek; fewer when r's buffer is smaller). The
+// readers of relurl all tell a sitemap so.
+func SniffSitemap(r *bufio.Reader) bool {
+	head, _ := r.Peek(min(4096, r.Size()))
+	return IsSitemap(head)
 }
 
 // ExtractSitemap calls fn with each link of the XML sitemap read from r,

@@ -74,9 +74,10 @@ func (j *job) archive(name string, r io.Reader) {
 			j.stats.pages.Add(1)
 		case archive.Redirect:
 			j.stats.redirects.Add(1)
-		case archive.Skipped, archive.Stylesheet, archive.Revisit:
-			// A style sheet or a revisit is counted with the records that
-			// are not HTML pages, keeping the -stats line's form.
+		case archive.Skipped, archive.Stylesheet, archive.Revisit, archive.Sitemap, archive.Robots:
+			// A style sheet, a revisit, a sitemap or a robots.txt file is
+			// counted with the records that are not HTML pages, keeping
+			// the -stats line's form.
 			j.stats.other.Add(1)
 		}
 		j.showProgress(false)

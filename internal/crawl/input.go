@@ -218,7 +218,7 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 		return
 	}
 	if kind == xmlFile {
-		if head, _ := text.Peek(sniffLen); !links.IsSitemap(head) {
+		if !links.SniffSitemap(text) {
 			return
 		}
 		kind = Sitemap
@@ -349,16 +349,16 @@ func (j *job) fetch(in string) bool {
 		j.html(in, bytes.NewReader(resp.Body), charset, resp.Base)
 	case media.IsCSS(mt):
 		j.css(in, bytes.NewReader(resp.Body), resp.Base)
-	case mt == "text/plain" && strings.HasSuffix(relurl.Parse(resp.URL).Path(), "/robots.txt"):
+	case media.IsRobots(mt, relurl.Parse(resp.URL).Path()):
 		j.other(in, bytes.NewReader(resp.Body), resp.Base, Robots)
-	case mt == "application/xml" || mt == "text/xml" || mt == "application/gzip" || mt == "application/x-gzip":
+	case media.MaySitemap(mt):
 		// A sitemap, gzipped or not (package body undoes gzip).
 		text, _, err := j.body.Decode(bytes.NewReader(resp.Body), "", j.lim.Record)
 		if err != nil {
 			j.fail(in, err)
 			return true
 		}
-		if head, _ := text.Peek(sniffLen); !links.IsSitemap(head) {
+		if !links.SniffSitemap(text) {
 			j.fail(in, fmt.Errorf("Content-Type %q: %w", mt, links.ErrNotSitemap))
 			return true
 		}

@@ -1,6 +1,6 @@
-// Package media holds the two tests every reader of relurl asks of an
-// HTTP or MIME header, written once: is this media type HTML, and is
-// this response a redirection.
+// Package media holds the tests every reader of relurl asks of an HTTP
+// or MIME header, written once: is this media type HTML, CSS, robots.txt
+// or maybe a sitemap, and is this response a redirection.
 package media
 
 import (
@@ -41,6 +41,26 @@ func IsHTML(mt string) bool {
 // style sheet's, text/css (RFC 2318), whose url() and @import links
 // relurl reads.
 func IsCSS(mt string) bool { return strings.EqualFold(mt, "text/css") }
+
+// IsRobots reports whether a document of media type mt (as Type returns
+// it) retrieved by a URL whose path is path is a robots.txt file, whose
+// Sitemap lines relurl reads: text/plain at a path ending in /robots.txt
+// (RFC 9309 section 2.3).
+func IsRobots(mt, path string) bool {
+	return strings.EqualFold(mt, "text/plain") && strings.HasSuffix(path, "/robots.txt")
+}
+
+// MaySitemap reports whether a document of media type mt (as Type returns
+// it) may be an XML sitemap, gzipped or not: application/xml, text/xml,
+// application/gzip or application/x-gzip. Its root element then tells
+// (links.SniffSitemap, once package body has undone a gzip).
+func MaySitemap(mt string) bool {
+	switch strings.ToLower(mt) {
+	case "application/xml", "text/xml", "application/gzip", "application/x-gzip":
+		return true
+	}
+	return false
+}
 
 // Redirect returns the Location of a redirection and true: a status
 // 3xx with a Location field (RFC 9110 sections 15.4 and 10.2.2), the

@@ -61,3 +61,26 @@ func TestRedirect(t *testing.T) {
 		}
 	}
 }
+
+func TestIsRobotsMaySitemap(t *testing.T) {
+	for _, c := range []struct {
+		mt, path string
+		robots   bool
+	}{
+		{"text/plain", "/robots.txt", true},
+		{"TEXT/plain", "/sub/robots.txt", true},
+		{"text/html", "/robots.txt", false},
+		{"text/plain", "/robots.txt.bak", false},
+		{"text/plain", "/notes.txt", false},
+	} {
+		if got := IsRobots(c.mt, c.path); got != c.robots {
+			t.Errorf("IsRobots(%q, %q) = %v", c.mt, c.path, got)
+		}
+	}
+	for mt, want := range map[string]bool{"application/xml": true, "Text/XML": true, "application/gzip": true, "application/x-gzip": true,
+		"application/rss+xml": false, "text/plain": false, "": false} {
+		if got := MaySitemap(mt); got != want {
+			t.Errorf("MaySitemap(%q) = %v", mt, got)
+		}
+	}
+}
