@@ -22,7 +22,6 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/body"
 	"github.com/relurl/relurl/internal/htmlbase"
@@ -272,7 +271,7 @@ func docKind(mt, uri string) Kind {
 		return Page
 	case media.IsCSS(mt):
 		return Stylesheet
-	case media.IsRobots(mt, relurl.Parse(uri).Path()):
+	case media.IsRobots(mt, uri):
 		return Robots
 	case media.MaySitemap(mt):
 		return Sitemap

@@ -349,7 +349,7 @@ func (j *job) fetch(in string) bool {
 		j.html(in, bytes.NewReader(resp.Body), charset, resp.Base)
 	case media.IsCSS(mt):
 		j.css(in, bytes.NewReader(resp.Body), resp.Base)
-	case media.IsRobots(mt, relurl.Parse(resp.URL).Path()):
+	case media.IsRobots(mt, resp.URL):
 		j.other(in, bytes.NewReader(resp.Body), resp.Base, Robots)
 	case media.MaySitemap(mt):
 		// A sitemap, gzipped or not (package body undoes gzip).

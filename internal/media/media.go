@@ -6,6 +6,8 @@ package media
 import (
 	"mime"
 	"strings"
+
+	"github.com/relurl/relurl"
 )
 
 // Type returns the media type of a Content-Type value, lower case and
@@ -43,11 +45,12 @@ func IsHTML(mt string) bool {
 func IsCSS(mt string) bool { return strings.EqualFold(mt, "text/css") }
 
 // IsRobots reports whether a document of media type mt (as Type returns
-// it) retrieved by a URL whose path is path is a robots.txt file, whose
-// Sitemap lines relurl reads: text/plain at a path ending in /robots.txt
-// (RFC 9309 section 2.3).
-func IsRobots(mt, path string) bool {
-	return strings.EqualFold(mt, "text/plain") && strings.HasSuffix(path, "/robots.txt")
+// it) retrieved by url is a robots.txt file, whose Sitemap lines relurl
+// reads: text/plain at a path ending in /robots.txt (RFC 9309 section
+// 2.3). url is parsed only for text/plain, so that the test costs an
+// archive's images nothing.
+func IsRobots(mt, url string) bool {
+	return strings.EqualFold(mt, "text/plain") && strings.HasSuffix(relurl.Parse(url).Path(), "/robots.txt")
 }
 
 // MaySitemap reports whether a document of media type mt (as Type returns

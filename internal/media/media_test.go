@@ -64,17 +64,17 @@ func TestRedirect(t *testing.T) {
 
 func TestIsRobotsMaySitemap(t *testing.T) {
 	for _, c := range []struct {
-		mt, path string
-		robots   bool
+		mt, url string
+		robots  bool
 	}{
-		{"text/plain", "/robots.txt", true},
-		{"TEXT/plain", "/sub/robots.txt", true},
-		{"text/html", "/robots.txt", false},
-		{"text/plain", "/robots.txt.bak", false},
-		{"text/plain", "/notes.txt", false},
+		{"text/plain", "http://e/robots.txt", true},
+		{"TEXT/plain", "http://e/sub/robots.txt?x", true},
+		{"text/html", "http://e/robots.txt", false},
+		{"text/plain", "http://e/robots.txt.bak", false},
+		{"text/plain", "http://e/notes.txt", false},
 	} {
-		if got := IsRobots(c.mt, c.path); got != c.robots {
-			t.Errorf("IsRobots(%q, %q) = %v", c.mt, c.path, got)
+		if got := IsRobots(c.mt, c.url); got != c.robots {
+			t.Errorf("IsRobots(%q, %q) = %v", c.mt, c.url, got)
 		}
 	}
 	for mt, want := range map[string]bool{"application/xml": true, "Text/XML": true, "application/gzip": true, "application/x-gzip": true,
