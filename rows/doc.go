@@ -16,7 +16,8 @@
 //	base_source        the rule of RFC 1808 section 3 that gave the base:
 //	                   html, header, enclosing, retrieval or none
 //	element@attribute  where in the document ("attribute" in NDJSON):
-//	                   a@href, css@import, http@location, warc@revisit...
+//	                   a@href, css@import, http@location, http@link,
+//	                   robots@sitemap, warc@revisit...
 //	ref                the reference as written
 //	url                its resolution ("" when the URL Standard rejects it)
 //

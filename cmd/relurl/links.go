@@ -106,8 +106,8 @@ naming it, and the run goes on; the exit status is then 1. Progress
 
 const crawlHelp = `
 
-Web archives. In a WARC file (ISO 28500; plain, or gzip with a member per
-record) every "response" record holding an HTTP response with an HTML
+Web archives. In a WARC file (ISO 28500; plain, gzip with a member per record,
+or zstd, .warc.zst) every "response" record holding an HTTP response with an HTML
 body (Content-Type text/html or application/xhtml+xml) is a document:
 its WARC-Target-URI is the URL it was retrieved by (3.3), the Base and
 Content-Base fields of its HTTP header count as message headers (3.1),
@@ -115,7 +115,12 @@ then its BASE element as usual. A "resource" record of type text/html is
 a document retrieved by its WARC-Target-URI. A redirect response (3xx
 with Location) gives one row instead of its body's links: element@attribute
 http@location, ref the Location as recorded, url its resolution against
-the WARC-Target-URI. A "revisit" record gives one row warc@revisit,
+the WARC-Target-URI. Every HTTP response (a record or a fetch) also
+gives the links of its Link fields (RFC 8288; http@link, rel in the rel
+column with -context) and of its Refresh field (http@refresh), resolved
+against the base its header establishes. Records of text/css, XML
+sitemaps and robots.txt give their links as the files do. A "revisit"
+record gives one row warc@revisit,
 ref its WARC-Refers-To-Date (empty when absent) and url the capture it
 refers to: its WARC-Refers-To-Target-URI, or its own WARC-Target-URI
 when there is none (WARC/1.1 section 6.7). A WAT file (Common Crawl's link metadata, also a
