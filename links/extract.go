@@ -749,8 +749,14 @@ func (x *Extractor) sendHeld(h *heldLink) error {
 	at := h.start
 	p.ref = x.held[at : at+int(h.n[0])]
 	p.codebase = x.held[at+int(h.n[0]) : at+int(h.n[0])+int(h.n[1])]
-	for k, dst := range [3]*[]byte{&p.text, &p.rel, &p.title} {
-		*dst = x.heldText[h.ctx[k][0]:h.ctx[k][1]]
+	if h.anchor {
+		// A link of the anchor that has just ended with the base final
+		// (endAnchor): its context is the anchor's, not copied.
+		p.text, p.rel, p.title = x.anchor.text, x.anchor.rel, x.anchor.title
+	} else {
+		for k, dst := range [3]*[]byte{&p.text, &p.rel, &p.title} {
+			*dst = x.heldText[h.ctx[k][0]:h.ctx[k][1]]
+		}
 	}
 	p.coded, p.css = h.coded, h.css
 	return x.send(h.elem, h.attr, &p, h.off)

@@ -215,4 +215,38 @@ func TestCommonRefs(t *testing.T) {
 			t.Errorf("%q: left to UnescapeString", s)
 		}
 	}
+	// Every name commonName knows, and numeric references around every
+	// boundary of the rules (NUL, 0x80-0x9F, surrogates, U+10FFFF) and
+	// through the first planes, in both forms, with and without the
+	// semicolon: the same as UnescapeString whenever taken.
+	var refs []string
+	for _, n := range []string{"amp", "lt", "gt", "quot", "apos", "nbsp", "mdash", "ndash", "hellip", "lsquo", "rsquo",
+		"ldquo", "rdquo", "laquo", "raquo", "copy", "reg", "trade", "middot", "bull", "times"} {
+		if commonName([]byte(n)) == 0 {
+			t.Errorf("commonName(%q) = 0", n)
+		}
+		refs = append(refs, "&"+n+";", "&"+n, "&"+n+"x;", "&"+strings.ToUpper(n)+";", "&"+n+"1;")
+	}
+	for r := rune(0); r < 0x110010; r++ {
+		if r > 0x3100 && r%97 != 0 && !(0xd7f0 < r && r < 0xe010) && r < 0x10fff0 {
+			continue
+		}
+		refs = append(refs, fmt.Sprintf("&#%d;", r), fmt.Sprintf("&#x%x;", r), fmt.Sprintf("&#X%04X;", r), fmt.Sprintf("&#%d", r), fmt.Sprintf("&#0000000%d;", r))
+	}
+	refs = append(refs, "&#;", "&#x;", "&#99999999999;", "&#x110000;", "&#xFFFFFFFFFF;", "&#12a;", "&#x12g;")
+	taken := 0
+	for _, ref := range refs {
+		s := "a " + ref + " b"
+		got, ok := appendCommonRefs(nil, []byte(s))
+		if !ok {
+			continue
+		}
+		taken++
+		if want := html.UnescapeString(s); string(got) != want {
+			t.Errorf("%q: %q, UnescapeString %q", s, got, want)
+		}
+	}
+	if taken < len(refs)/3 {
+		t.Errorf("only %d of %d references decoded without UnescapeString", taken, len(refs))
+	}
 }
