@@ -275,7 +275,8 @@ func (x *Extractor) attrs(z *html.Tokenizer, spec *elemSpec, elem string, raw []
 	if gather {
 		x.gvals, x.gbuf = x.gvals[:0], x.gbuf[:0]
 	}
-	// The raw bytes serve while they need no decoding but "&amp;"; then
+	// The raw bytes serve while they need no decoding but of common
+	// character references (plainValue); then
 	// TagAttr reads the attributes again from the first, and those
 	// already used are skipped.
 	var s attrScanner

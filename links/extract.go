@@ -326,7 +326,7 @@ type Extractor struct {
 	css      cssTokenizer
 	buf      []byte    // the resolved URL under construction
 	two      []byte    // a link's reference and URL, before they become one string
-	dec      []byte    // an attribute value with "&amp;" decoded
+	dec      []byte    // an attribute value with its character references decoded
 	lb       LinkBytes // the link passed to fnBytes
 	name     [maxName]byte
 	cache    resolveCache

@@ -105,17 +105,18 @@ func FuzzExtract(f *testing.F) {
 func FuzzRawAttrs(f *testing.F) {
 	// attrScanner and plainValue must read the same attributes as
 	// Tokenizer.TagAttr, for every tag they accept.
-	f.Add(`<a href=x title="t" data-x='y'>`) // the three value forms
-	f.Add(`<a/href=x/ =y ==z href=dup>`)     // slashes, "=" keys, duplicates
-	f.Add(`<img src = "a b" srcset	=c>`)     // white space around "="
-	f.Add(`<a href="x>y" b=>`)               // '>' inside quotes, empty unquoted value
-	f.Add(`<a href='unclosed>`)              // quote never closed
-	f.Add(`<A HREF=X>`)                      // upper case
-	f.Add(`<a href=x&amp;y&amp;amp;z&amp>`)  // "&amp;" decoded; "&amp" without ";" left to TagAttr
-	f.Add(`<a href="a&amp;b" c='&lt;'>`)     // a reference other than "&amp;": left to TagAttr
-	f.Add("<A \xc6>")                        // a key that is not UTF-8 (found by fuzzing)
-	f.Add("<A \x00>")                        // a NUL key: U+FFFD for TagAttr (found by fuzzing)
-	f.Add("<A 0=&>")                         // a reference starting an unquoted value (found by fuzzing)
+	f.Add(`<a href=x title="t" data-x='y'>`)                                            // the three value forms
+	f.Add(`<a/href=x/ =y ==z href=dup>`)                                                // slashes, "=" keys, duplicates
+	f.Add(`<img src = "a b" srcset	=c>`)                                                // white space around "="
+	f.Add(`<a href="x>y" b=>`)                                                          // '>' inside quotes, empty unquoted value
+	f.Add(`<a href='unclosed>`)                                                         // quote never closed
+	f.Add(`<A HREF=X>`)                                                                 // upper case
+	f.Add(`<a href=x&amp;y&amp;amp;z&amp>`)                                             // "&amp;" decoded; "&amp" without ";" left to TagAttr
+	f.Add(`<a href="a&amp;b" c='&lt;'>`)                                                // common references: decoded by plainValue
+	f.Add(`<a title="&mdash;&#8220;q&#8221;" c="&#x80;&#0;&#xD800;" d=&copy=&eacute;>`) // common, then others left to TagAttr
+	f.Add("<A \xc6>")                                                                   // a key that is not UTF-8 (found by fuzzing)
+	f.Add("<A \x00>")                                                                   // a NUL key: U+FFFD for TagAttr (found by fuzzing)
+	f.Add("<A 0=&>")                                                                    // a reference starting an unquoted value (found by fuzzing)
 	f.Fuzz(func(t *testing.T, doc string) {
 		z := html.NewTokenizer(strings.NewReader(doc))
 		for {

@@ -15,7 +15,7 @@ import (
 //
 // Values are returned raw: the caller must pass a value it uses through
 // plainValue, which undoes what TagAttr does beyond slicing when that is
-// only decoding "&amp;", and otherwise read the attributes again with
+// only decoding common character references, and otherwise read the attributes again with
 // TagAttr. It is a loop the caller drives rather than a function calling
 // back, so that reading an attribute costs no indirect call.
 //
@@ -187,42 +187,28 @@ func equalLower(key []byte, name string) bool {
 }
 
 // plainValue returns an attribute value read raw as TagAttr would return
-// it, when the only thing TagAttr would change is "&amp;" (the character
-// reference for "&", written in URLs before each further query parameter),
-// which it decodes into *buf. It reports false when the value holds any
-// other character reference, a NUL or a carriage return: TagAttr must
-// read it.
+// it, when the only thing TagAttr would change is the decoding of
+// character references that appendCommonRefs decodes ("&amp;", written
+// in URLs before each further query parameter, above all), which it
+// decodes into *buf. It reports false when the value holds any other
+// character reference, a NUL or a carriage return: TagAttr must read it.
 //
-// "&amp;" always ends with its semicolon, so it is decoded in an attribute
-// whatever follows it (the HTML standard's rule for references without
-// one does not apply).
+// Those references end with their semicolon, so they are decoded in an
+// attribute whatever follows them (the HTML standard's rule for
+// references without one, followed by "=", does not apply).
 func plainValue(buf *[]byte, val []byte) ([]byte, bool) {
 	if !maySpecial(val) {
 		return val, true
 	}
-	amp := false
-	for j, c := range val {
-		if !valueSpecial[c] {
-			continue
-		}
-		if c != '&' || !bytes.HasPrefix(val[j+1:], []byte("amp;")) {
+	for _, c := range val {
+		if c != '&' && valueSpecial[c] {
 			return nil, false
 		}
-		amp = true
 	}
-	if !amp {
-		return val, true
+	b, ok := appendCommonRefs((*buf)[:0], val)
+	if !ok {
+		return nil, false
 	}
-	b := (*buf)[:0]
-	for {
-		j := bytes.IndexByte(val, '&')
-		if j < 0 {
-			break
-		}
-		b = append(b, val[:j+1]...)
-		val = val[j+len("&amp;"):]
-	}
-	b = append(b, val...)
 	*buf = b
 	return b, true
 }
