@@ -10,7 +10,8 @@ import (
 // Tokenizer's decoding (html.UnescapeString, TagAttr) would allocate: the
 // references that anchor texts and attribute values mostly hold, each
 // ended by its semicolon, which are decoded alike in text and in
-// attributes. Any other reference is left to the Tokenizer's decoding.
+// attributes (docs/design.md#character-references). Any other reference
+// is left to the Tokenizer's decoding.
 
 // appendCommonRefs appends t to dst with its character references
 // decoded, when they are all common ones (commonRef: no allocation, the
