@@ -93,12 +93,9 @@ func runGraph(e *env, args []string) int {
 		e.errorf("graph: -url applies to one INPUT, not %d", fs.NArg())
 		return exitUsage
 	}
-	kind := crawler.Unknown
-	if *inType != "" {
-		if kind, err = crawler.ParseKind(*inType); err != nil {
-			e.errorf("graph: -type: %v", err)
-			return exitUsage
-		}
+	kind, ok := parseType(e, "graph", *inType)
+	if !ok {
+		return exitUsage
 	}
 	g := &graph.Builder{Level: lv, Budget: *budget, Dir: *tmp}
 	defer g.Close()

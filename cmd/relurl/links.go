@@ -258,13 +258,9 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		e.errorf("links: -differ names the specifications; it cannot be used with -spec")
 		return exitUsage
 	}
-	kind := crawler.Unknown
-	if *inType != "" {
-		var err error
-		if kind, err = crawler.ParseKind(*inType); err != nil {
-			e.errorf("links: -type: %v", err)
-			return exitUsage
-		}
+	kind, ok := parseType(e, "links", *inType)
+	if !ok {
+		return exitUsage
 	}
 	switch *format {
 	case "ndjson":
@@ -415,6 +411,21 @@ func (c *crawlFlags) inputs(e *env, args []string) (in []string, status int, ok 
 type limitValues struct {
 	limits.Limits
 	names []string // the flags, for the message of check
+}
+
+// parseType returns the kind of input the -type flag of command cmd
+// (links, graph) names, crawler.Unknown when it is empty (sniffed), or
+// reports a usage error.
+func parseType(e *env, cmd, v string) (crawler.Kind, bool) {
+	if v == "" {
+		return crawler.Unknown, true
+	}
+	kind, err := crawler.ParseKind(v)
+	if err != nil {
+		e.errorf("%s: -type: %v", cmd, err)
+		return crawler.Unknown, false
+	}
+	return kind, true
 }
 
 func limitFlags(fs *flag.FlagSet) *limitValues {
