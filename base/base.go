@@ -95,6 +95,19 @@ func Retrieved(url string) Base {
 // it once per document, as a warning: the document's links are resolved
 // against b.
 func (b Base) Within(href string, src Source, spec relurl.Spec, lim limits.Limits) (Base, error) {
+	return b.WithinEncoding(href, src, spec, lim, "")
+}
+
+// WithinEncoding is Within for an href read from a document in the
+// character encoding named enc (its name in the Encoding Standard,
+// "windows-1252", "shift_jis"; "" for UTF-8). Under relurl.WHATWG the
+// query of an href resolved to a special URL is encoded with it: the HTML
+// Standard's "set the frozen base URL" (section 4.2.3, the base element)
+// parses the href "with document's fallback base URL, and document's
+// character encoding" (docs/design.md#document-encoding). The RFCs do no
+// encoding; there enc changes nothing. An enc the Encoding Standard does
+// not know is taken as UTF-8.
+func (b Base) WithinEncoding(href string, src Source, spec relurl.Spec, lim limits.Limits, enc string) (Base, error) {
 	max := lim.Resolve().URL
 	fail := func(err error, n int) (Base, error) {
 		return b, &FallbackError{Source: src, Offset: -1, Value: quote.Excerpt(href, len(href)), Length: n, Outer: b, Err: err}
@@ -102,7 +115,7 @@ func (b Base) Within(href string, src Source, spec relurl.Spec, lim limits.Limit
 	if len(href) > max {
 		return fail(&limits.Error{Limit: "URL", Max: int64(max)}, len(href))
 	}
-	u, err := spec.ResolveErr(b.URL, href)
+	u, err := resolveEncoding(spec, b.URL, href, enc)
 	if err != nil {
 		return fail(err, len(href))
 	}
@@ -110,6 +123,18 @@ func (b Base) Within(href string, src Source, spec relurl.Spec, lim limits.Limit
 		return fail(&limits.Error{Limit: "URL", Max: int64(max)}, len(u))
 	}
 	return Base{URL: u, Source: src}, nil
+}
+
+// resolveEncoding resolves href against base by spec, with the encoding
+// enc for the query (WithinEncoding).
+func resolveEncoding(spec relurl.Spec, base, href, enc string) (string, error) {
+	if enc != "" {
+		if pb, err := spec.ParseBaseEncoding(base, enc); err == nil {
+			u, err := pb.AppendResolveErr(nil, href)
+			return string(u), err
+		}
+	}
+	return spec.ResolveErr(base, href)
 }
 
 // A FallbackError reports a base embedded in a document (Within's href)

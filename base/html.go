@@ -47,13 +47,17 @@ func (e *HTMLError) Unwrap() error { return e.Err }
 //
 // Under WHATWG the document is read in its encoding (its byte order mark,
 // its <meta charset>, else UTF-8 or windows-1252 when not UTF-8:
-// docs/design.md#document-encoding), as package links reads a page, and
-// offsets count the bytes of the decoded text.
+// docs/design.md#document-encoding), as package links reads a page, the
+// query of the href is encoded in it (WithinEncoding), and offsets count
+// the bytes of the decoded text.
 func FromHTML(r io.Reader, outer Base, spec relurl.Spec, lim limits.Limits) (Base, error) {
 	lim = lim.Resolve()
+	enc := "" // the document's encoding for its URLs
 	if spec == relurl.WHATWG {
 		var s body.Sniffer
-		_, r = s.Text(r, "")
+		var name string
+		name, r = s.Text(r, "")
+		enc = body.URLEncoding(name)
 	}
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(lim.Token)
@@ -92,7 +96,7 @@ func FromHTML(r io.Reader, outer Base, spec relurl.Spec, lim limits.Limits) (Bas
 			}
 			if tt != html.EndTagToken && hasAttr && htmlbase.IsBase(name) {
 				if href, ok := htmlbase.Href(z); ok {
-					b, err := outer.Within(href, HTML, spec, lim)
+					b, err := outer.WithinEncoding(href, HTML, spec, lim, enc)
 					if err != nil {
 						fe := err.(*FallbackError)
 						fe.Name, fe.Offset = "BASE href", off

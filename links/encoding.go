@@ -2,6 +2,8 @@ package links
 
 import (
 	"io"
+
+	"github.com/relurl/relurl/internal/body"
 )
 
 // documentEncoding finds the encoding of the document read from r (its
@@ -10,11 +12,6 @@ import (
 // (docs/design.md#document-encoding).
 func (x *Extractor) documentEncoding(r io.Reader) io.Reader {
 	name, text := x.sniff.Text(r, x.Charset)
-	// The Encoding Standard's "get an output encoding": the replacement
-	// encoding (a document of one U+FFFD) encodes URLs as UTF-8.
-	x.enc = name
-	if name == "replacement" {
-		x.enc = ""
-	}
+	x.enc = body.URLEncoding(name)
 	return text
 }

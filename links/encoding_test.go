@@ -12,6 +12,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/wpt"
+	"github.com/relurl/relurl/limits"
 )
 
 // extractAll returns the links of doc read by an Extractor of spec with
@@ -223,5 +224,72 @@ func TestEncodingBytes(t *testing.T) {
 	want := []string{"http://a/c%C3%A9/k?%E9", "http://a/?%E9", "http://a/?%C3%A9", "http://a/?%C3%A9"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestEncodingBase checks that a BASE href is parsed in the document's
+// encoding under WHATWG, as the HTML Standard's "set the frozen base URL"
+// (section 4.2.3) parses it "with document's fallback base URL, and
+// document's character encoding", and that base.FromHTML finds the same
+// base from the same bytes. The expected queries are WPT's
+// (percent-encoding.json), the href written both as character references
+// and in the page's own bytes (windows-1252 and Shift_JIS pages), absolute
+// and relative to the retrieval URL.
+func TestEncodingBase(t *testing.T) {
+	cases, err := wpt.Load[struct {
+		Input  string
+		Output map[string]string
+	}]("../whatwg/testdata/percent-encoding.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type page struct{ name, doc, want string }
+	var pages []page
+	for _, c := range cases {
+		for enc, want := range c.Output {
+			meta := `<meta charset="` + enc + `">`
+			pages = append(pages,
+				page{enc + " absolute " + c.Input, meta + `<base href="https://doc.example/b/?` + charRefs(c.Input) + `">`, "https://doc.example/b/?" + want},
+				page{enc + " relative " + c.Input, meta + `<base href="?` + charRefs(c.Input) + `">`, "https://doc.example/d/p?" + want})
+		}
+	}
+	// A page's own bytes: U+2020 is 0x86 in windows-1252; 81 7C in
+	// Shift_JIS is U+FF0D (the Encoding Standard's encoder also maps
+	// U+2212 there, WPT's case above; "|" is not percent-encoded).
+	for _, c := range []struct {
+		name  string
+		enc   encoding.Encoding
+		q     string
+		wantQ string
+	}{
+		{"windows-1252", charmap.Windows1252, "\u2020", "%86"},
+		{"Shift_JIS", japanese.ShiftJIS, "\uff0d", "%81|"},
+	} {
+		raw := encode(t, c.enc, `<base href="/b/?`+c.q+`">`)
+		pages = append(pages, page{c.name + " bytes", `<meta charset="` + c.name + `">` + string(raw), "https://doc.example/b/?" + c.wantQ})
+	}
+	outer := base.Retrieved("https://doc.example/d/p")
+	n := 0
+	for _, p := range pages {
+		doc := p.doc + `<a href="#f">x</a>`
+		want := base.Base{URL: p.want, Source: base.HTML}
+		got := extractEncoded(t, relurl.WHATWG, "", doc, outer.URL)
+		if len(got) != 1 || got[0].Base != want || got[0].URL != p.want+"#f" {
+			t.Errorf("%s: links give %+v, want base %s", p.name, got, p.want)
+		}
+		fb, err := base.FromHTML(strings.NewReader(doc), outer, relurl.WHATWG, limits.Limits{})
+		if err != nil || fb != want {
+			t.Errorf("%s: FromHTML gives %+v, %v, want %s", p.name, fb, err, p.want)
+		}
+		n++
+	}
+	if n < 20 {
+		t.Fatalf("only %d pages", n)
+	}
+	// The RFCs do no encoding: the href's bytes stay as they are.
+	doc := "<meta charset=windows-1252><base href='/b/?\x86'><a href=''>x</a>"
+	got := extractEncoded(t, relurl.RFC3986, "", doc, outer.URL)
+	if len(got) != 1 || got[0].Base.URL != "https://doc.example/b/?\x86" {
+		t.Errorf("RFC 3986: got %+v", got)
 	}
 }

@@ -152,7 +152,9 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int, offset func() int64) er
 // baseHref handles a BASE start tag in the head at offset off, whose
 // attributes z has not read yet. Section 3.1: the first BASE element with
 // an href, established inside the next layer out by base.Base.Within, the
-// one place that does it for every reader. One Within does not use
+// one place that does it for every reader, in the document's encoding
+// under WHATWG (WithinEncoding: the HTML Standard's frozen base URL,
+// section 4.2.3). One Within does not use
 // (longer than the URL limit, or rejected by the specification) leaves
 // the outer base, with a warning: the HTML Standard's "set the frozen
 // base URL" (section 4.2.3) takes the fallback base URL then, and the
@@ -162,7 +164,7 @@ func (x *Extractor) baseHref(z *html.Tokenizer, off int64) error {
 	if !ok {
 		return nil
 	}
-	b, err := x.outer.Within(href, base.HTML, x.spec, x.lim)
+	b, err := x.outer.WithinEncoding(href, base.HTML, x.spec, x.lim, x.enc)
 	if err != nil {
 		fe := err.(*base.FallbackError)
 		fe.Name, fe.Offset = "BASE href", off

@@ -81,6 +81,19 @@ func utf8Name(name string) string {
 	return name
 }
 
+// URLEncoding returns the encoding, by name, that the URLs of a document
+// in the encoding named name are parsed with ("" for UTF-8): name itself,
+// but for the replacement encoding (a document of one U+FFFD), whose
+// output encoding is UTF-8 (Encoding Standard, "get an output encoding").
+// The link extractor and base.FromHTML both take it, for a BASE href and
+// the links alike.
+func URLEncoding(name string) string {
+	if name == "replacement" {
+		return ""
+	}
+	return name
+}
+
 // validHead reports whether head is valid UTF-8 but for a sequence cut
 // at its end.
 func validHead(head []byte) bool {
