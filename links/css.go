@@ -5,6 +5,7 @@ import (
 	"io"
 	"unicode/utf8"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/htmlbase"
 )
@@ -555,6 +556,15 @@ func (x *Extractor) cssLinks(css []byte, elem, urlAttr, importAttr string, off i
 // own). A token (a comment, a string, a url) longer than Limits.Token
 // ends the reading with a *LimitError; the links before it are passed
 // on.
+//
+// Under relurl.WHATWG the style sheet is read in its character encoding,
+// found by CSS Syntax Level 3 section 3.2: a byte order mark, then
+// Extractor.Charset when it names an encoding, then a first line that is
+// exactly `@charset "LABEL";`, else UTF-8 (docs/design.md#document-encoding).
+// A sheet in another encoding is read decoded to UTF-8 (Link.Ref is in
+// UTF-8; offsets count the decoded bytes). The queries of its links are
+// encoded in UTF-8 whatever the sheet's encoding, as CSS parses URLs
+// (CSS Values section 4.5). The RFCs read the bytes as they are.
 func (x *Extractor) ExtractCSS(r io.Reader, outer base.Base, fn func(Link) error) error {
 	x.fn, x.fnBytes = fn, nil
 	return x.runCSS(r, outer)
@@ -567,7 +577,15 @@ func (x *Extractor) ExtractCSSBytes(r io.Reader, outer base.Base, fn func(*LinkB
 }
 
 func (x *Extractor) runCSS(rd io.Reader, outer base.Base) error {
-	// CSS parses URLs as UTF-8 (see Extractor.Charset), as runOther does.
+	if x.Spec == relurl.WHATWG {
+		// Under the URL Standard, as an HTML document is, the style
+		// sheet is read in its encoding (body.SniffCSSEncoding: CSS
+		// Syntax Level 3 section 3.2), so that its references are the
+		// characters a browser reads; their queries stay UTF-8, as
+		// runOther resolves them (see Extractor.Charset).
+		_, rd = x.sniff.CSSText(rd, x.Charset)
+		defer x.sniff.Reset()
+	}
 	return x.runOther(outer, func() error { return x.scanCSS(rd) })
 }
 

@@ -1,6 +1,7 @@
 package links
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -291,5 +292,68 @@ func TestEncodingBase(t *testing.T) {
 	got := extractEncoded(t, relurl.RFC3986, "", doc, outer.URL)
 	if len(got) != 1 || got[0].Base.URL != "https://doc.example/b/?\x86" {
 		t.Errorf("RFC 3986: got %+v", got)
+	}
+}
+
+// extractCSS returns the links of the style sheet sheet read by an
+// Extractor of spec with the charset parameter charset.
+func extractCSS(t *testing.T, spec relurl.Spec, charset string, sheet []byte, outer string) []Link {
+	t.Helper()
+	x := Extractor{Spec: spec, Charset: charset}
+	var got []Link
+	if err := x.ExtractCSS(bytes.NewReader(sheet), base.Retrieved(outer), func(l Link) error {
+		got = append(got, l)
+		return nil
+	}); err != nil {
+		t.Fatalf("ExtractCSS: %v", err)
+	}
+	return got
+}
+
+// TestEncodingCSSDocument reads windows-1252 and Shift_JIS style sheets
+// under WHATWG, their encoding found by CSS Syntax Level 3 section 3.2
+// (the protocol's charset, then `@charset "...";`), and checks them
+// against the same sheets decoded whole by x/text and read as UTF-8: the
+// same references, in UTF-8, and the same URLs, whose queries are UTF-8
+// whatever the sheet's encoding (CSS Values section 4.5: CSS parses a
+// url() with the URL parser's default encoding). The expected URLs are
+// also written out: the path and the query percent-encoded in UTF-8 (URL
+// Standard section 4.4, path and query states).
+func TestEncodingCSSDocument(t *testing.T) {
+	for _, c := range []struct {
+		name, label string
+		decl        string // the @charset, if any
+		enc         encoding.Encoding
+		ref         string // a url() with a path and a query, not ASCII
+		url         string
+	}{
+		{"windows-1252 @charset", "", `@charset "windows-1252";`, charmap.Windows1252, "/café?q=é€", "http://s/caf%C3%A9?q=%C3%A9%E2%82%AC"},
+		{"windows-1252 HTTP", "latin1", "", charmap.Windows1252, "/café?q=é€", "http://s/caf%C3%A9?q=%C3%A9%E2%82%AC"},
+		{"windows-1252 HTTP over @charset", "windows-1252", `@charset "Shift_JIS";`, charmap.Windows1252, "/café?q=é€", "http://s/caf%C3%A9?q=%C3%A9%E2%82%AC"},
+		{"Shift_JIS @charset", "", `@charset "Shift_JIS";`, japanese.ShiftJIS, "/検索?q=日本語", "http://s/%E6%A4%9C%E7%B4%A2?q=%E6%97%A5%E6%9C%AC%E8%AA%9E"},
+		{"Shift_JIS HTTP", "shift_jis", "", japanese.ShiftJIS, "/検索?q=日本語", "http://s/%E6%A4%9C%E7%B4%A2?q=%E6%97%A5%E6%9C%AC%E8%AA%9E"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			// Past the 1024 bytes sniffed and the scanner's first
+			// buffer.
+			text := c.decl + `@import "` + c.ref + `";` + strings.Repeat(`a{background:url(`+c.ref+`)} `, 2000)
+			sheet := encode(t, c.enc, text)
+			got := extractCSS(t, relurl.WHATWG, c.label, sheet, "http://s/d/")
+			// As UTF-8, without the @charset that would say otherwise.
+			want := extractCSS(t, relurl.WHATWG, "", []byte(strings.TrimPrefix(text, c.decl)), "http://s/d/")
+			if len(got) != 2001 || len(want) != len(got) {
+				t.Fatalf("%d links, %d from the sheet as UTF-8", len(got), len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] || got[i].Ref != c.ref || got[i].URL != c.url {
+					t.Fatalf("link %d: %+v\nas UTF-8: %+v\nwant ref %q, URL %s", i, got[i], want[i], c.ref, c.url)
+				}
+			}
+			// The RFCs read the bytes as they are.
+			rfc := extractCSS(t, relurl.RFC3986, c.label, sheet, "http://s/d/")
+			if raw := string(encode(t, c.enc, c.ref)); len(rfc) != 2001 || rfc[1].Ref != raw {
+				t.Errorf("RFC 3986: %d links, the second %+v, want ref %q", len(rfc), rfc[1], raw)
+			}
+		})
 	}
 }

@@ -292,7 +292,10 @@ type Extractor struct {
 	// the decoded bytes); UTF-16 must have been decoded before (package
 	// body does). The links of CSS (style attributes, <style>) keep UTF-8
 	// for the query, as CSS parses URLs (CSS Values section 4.5,
-	// "url-processing"). The RFCs read the bytes as they are.
+	// "url-processing"). For a style sheet (ExtractCSS) Charset is the
+	// first sign of its encoding after a byte order mark, as CSS Syntax
+	// Level 3 section 3.2 orders them. The RFCs read the bytes as they
+	// are.
 	Charset string
 
 	lim       limits.Limits // Limits resolved, for the current document

@@ -121,24 +121,3 @@ func TestFormString(t *testing.T) {
 		t.Errorf("%q", s)
 	}
 }
-
-// FuzzDecode: any body decodes or fails with an error, never panics, and
-// never gives more than the limit from gzip.
-func FuzzDecode(f *testing.F) {
-	f.Add([]byte(page), "")
-	f.Add(warctest.UTF16(page, false, true), "")
-	f.Add(warctest.UTF16(page, true, false), "utf-16be")
-	f.Add(gzipped(warctest.UTF16(page, false, false)), "utf-16")
-	f.Add([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}, "")
-	f.Fuzz(func(t *testing.T, data []byte, charset string) {
-		var d Decoder
-		r, _, err := d.Decode(bytes.NewReader(data), charset, 1000)
-		if err != nil {
-			return
-		}
-		got, _ := io.ReadAll(r)
-		if len(got) > 3*1000+3*len(data) {
-			t.Fatalf("%d bytes from %d", len(got), len(data))
-		}
-	})
-}

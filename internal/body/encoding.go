@@ -3,6 +3,7 @@ package body
 import (
 	"bytes"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/html/charset"
@@ -40,11 +41,11 @@ func SniffEncoding(head []byte, label string) string {
 	if len(head) > PrescanLen {
 		head = head[:PrescanLen]
 	}
-	if bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) || bytes.HasPrefix(head, []byte("\xfe\xff")) || bytes.HasPrefix(head, []byte("\xff\xfe")) {
+	if hasBOM(head) {
 		return ""
 	}
 	if label != "" {
-		if _, name := charset.Lookup(label); name != "" {
+		if name := lookup(label); name != "" {
 			return utf8Name(name)
 		}
 	}
@@ -57,6 +58,85 @@ func SniffEncoding(head []byte, label string) string {
 		return ""
 	}
 	return prescanEncoding(head, valid)
+}
+
+// SniffCSSEncoding returns the name, in the Encoding Standard, of the
+// encoding of a style sheet whose first bytes are head (up to PrescanLen)
+// and whose media type's charset parameter is label, by CSS Syntax Level
+// 3 section 3.2, "The input byte stream": a byte order mark (the Encoding
+// Standard's decode gives it precedence over the fallback encoding), then
+// the fallback encoding, determined as the section says: label when it
+// names an encoding; else the sheet's first bytes when they are exactly
+// `@charset "` LABEL `";` (the bytes 40 63 68 61 72 73 65 74 20 22 XX* 22
+// 3B within the first 1024, each XX in 00-21 or 23-7F) and LABEL names an
+// encoding, UTF-8 for UTF-16BE and UTF-16LE; else the environment
+// encoding, which relurl has none of (a style sheet is read alone, not
+// from the page that linked it); else UTF-8. "" stands for UTF-8, and for
+// UTF-16, which Decode has decoded already. A <style> element and a style
+// attribute are no style sheet of their own: they are read in their
+// page's encoding (SniffEncoding).
+func SniffCSSEncoding(head []byte, label string) string {
+	if len(head) > PrescanLen {
+		head = head[:PrescanLen]
+	}
+	if hasBOM(head) {
+		return ""
+	}
+	if label != "" {
+		if name := lookup(label); name != "" {
+			return utf8Name(name)
+		}
+	}
+	return utf8Name(lookup(charsetRule(head)))
+}
+
+// cssCharset is the prefix of a style sheet's encoding declaration
+// (CSS Syntax Level 3 section 3.2, step 2).
+const cssCharset = `@charset "`
+
+// charsetRule returns the label of the encoding declaration head starts
+// with, or "" (CSS Syntax Level 3 section 3.2, step 2): the bytes after
+// `@charset "` up to the first '"', which must be followed by ';', none
+// of them above 7F. The declaration is matched byte for byte: it is no
+// at-rule, and "@charset 'x';", "@CHARSET" or two spaces are none.
+func charsetRule(head []byte) string {
+	rest, ok := bytes.CutPrefix(head, []byte(cssCharset))
+	if !ok {
+		return ""
+	}
+	i := bytes.IndexByte(rest, '"')
+	if i < 0 || i+1 >= len(rest) || rest[i+1] != ';' {
+		return ""
+	}
+	for _, c := range rest[:i] {
+		if c > 0x7f {
+			return ""
+		}
+	}
+	return string(rest[:i])
+}
+
+// lookup is the Encoding Standard's "get an encoding": the name of the
+// encoding label names, "" for none. The label's ASCII white space is
+// trimmed and its ASCII letters compared in any case; x/net/html/charset
+// trims and lowers by Unicode's rules, which would take a vertical tab
+// for white space and "\u212a" (KELVIN SIGN) for "k": no label holds
+// either.
+func lookup(label string) string {
+	label = strings.Trim(label, "\t\n\f\r ")
+	for i := 0; i < len(label); i++ {
+		if c := label[i]; c == '\v' || c >= utf8.RuneSelf {
+			return ""
+		}
+	}
+	_, name := charset.Lookup(label)
+	return name
+}
+
+// hasBOM reports whether head starts with a byte order mark, of UTF-8,
+// UTF-16BE or UTF-16LE (the Encoding Standard's BOM sniff).
+func hasBOM(head []byte) bool {
+	return bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) || bytes.HasPrefix(head, []byte("\xfe\xff")) || bytes.HasPrefix(head, []byte("\xff\xfe"))
 }
 
 // prescanEncoding is the end of SniffEncoding: the prescan of head, else
@@ -173,12 +253,22 @@ type Sniffer struct {
 	hr   headReader
 }
 
-// Text looks at the first bytes of the document read from r to find its
-// encoding (SniffEncoding, with the media type's charset parameter
+// Text looks at the first bytes of the HTML document read from r to find
+// its encoding (SniffEncoding, with the media type's charset parameter
 // label), and returns the encoding's name ("" for UTF-8) and the whole
 // document as UTF-8: r with its first bytes back in front, decoded when
 // the encoding is not UTF-8. The reader is valid until the next call.
 func (s *Sniffer) Text(r io.Reader, label string) (name string, text io.Reader) {
+	return s.text(r, label, SniffEncoding)
+}
+
+// CSSText is Text for a style sheet (SniffCSSEncoding).
+func (s *Sniffer) CSSText(r io.Reader, label string) (name string, text io.Reader) {
+	return s.text(r, label, SniffCSSEncoding)
+}
+
+// text is Text by the rule sniff.
+func (s *Sniffer) text(r io.Reader, label string, sniff func([]byte, string) string) (name string, text io.Reader) {
 	if cap(s.head) < PrescanLen {
 		s.head = make([]byte, PrescanLen)
 	}
@@ -187,7 +277,7 @@ func (s *Sniffer) Text(r io.Reader, label string) (name string, text io.Reader) 
 		err = io.EOF
 	}
 	s.hr = headReader{head: s.head[:n], err: err, r: r}
-	name = SniffEncoding(s.head[:n], label)
+	name = sniff(s.head[:n], label)
 	if name == "" {
 		return "", &s.hr
 	}

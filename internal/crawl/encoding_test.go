@@ -65,3 +65,57 @@ func TestWHATWGDocumentEncoding(t *testing.T) {
 		}
 	}
 }
+
+// TestWHATWGStyleSheetEncoding checks that every input a style sheet can
+// come from reads it in its encoding under -spec whatwg (CSS Syntax Level
+// 3 section 3.2): the HTTP charset of a fetch or a WARC record (over the
+// sheet's own @charset), a MIME part's charset, the @charset of a file.
+// The reference url(p?é) of a windows-1252 sheet is then "p?é" in UTF-8,
+// and its query is encoded in UTF-8 (%C3%A9), as CSS parses URLs (CSS
+// Values section 4.5), not in the sheet's encoding. Under RFC 3986 the
+// bytes stay as they are. A Shift_JIS sheet declared so would read é's
+// byte otherwise: the declaration that wins is the one that counts.
+func TestWHATWGStyleSheetEncoding(t *testing.T) {
+	const sheet = `@charset "shift_jis";a{background:url(p?` + "\xe9" + `)}`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=windows-1252")
+		w.Write([]byte(sheet))
+	}))
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.css")
+	if err := os.WriteFile(file, []byte(`@charset "windows-1252";a{background:url(p?`+"\xe9"+`)}`), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		in   string
+		conf func() Config
+		base string
+	}{
+		{"fetch", srv.URL + "/d/", func() Config { return Config{} }, srv.URL + "/d/"},
+		{"WARC record", writeArchive(t, dir, warctest.Response("http://w/d/", 200, [][2]string{{"Content-Type", "text/css; charset=windows-1252"}}, sheet)), func() Config { return Config{} }, "http://w/d/"},
+		{"MIME part", "-", func() Config {
+			return stdin("MIME-Version: 1.0\nContent-Type: text/css; charset=windows-1252\n\n"+sheet, Message)
+		}, tableOuter},
+		{"file with @charset", file, func() Config { return Config{URL: "http://f/d/"} }, "http://f/d/"},
+	} {
+		for _, spec := range []relurl.Spec{relurl.WHATWG, relurl.RFC3986} {
+			var out, errs bytes.Buffer
+			conf := c.conf()
+			conf.Stdout, conf.Stderr, conf.Spec = &out, &errs, spec
+			s, err := conf.Run([]string{c.in})
+			if err != nil || s.Failed || s.Links != 1 {
+				t.Fatalf("%s, %v: stats %+v, err %v, stderr %q", c.name, spec, s, err, errs.String())
+			}
+			ref, want := "p?é", relurl.Resolve(c.base, "p")+"?%C3%A9"
+			if spec != relurl.WHATWG {
+				ref, want = "p?\xe9", relurl.Resolve(c.base, "p")+"?\xe9"
+			}
+			fields := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\t")
+			if fields[len(fields)-2] != ref || fields[len(fields)-1] != want {
+				t.Errorf("%s, %v: row %q, want the ref %q and URL %q", c.name, spec, out.String(), ref, want)
+			}
+		}
+	}
+}

@@ -232,7 +232,7 @@ func (j *job) stream(name string, r io.Reader, outer base.Base, kind Kind) {
 			return w.WalkMessage(text, outer, fn)
 		})
 	case CSS:
-		j.css(name, text, outer)
+		j.cssCharset(name, text, "", outer)
 	case Sitemap, Robots:
 		j.other(name, text, outer, kind)
 	default:
@@ -344,6 +344,9 @@ func (j *job) fetch(in string) bool {
 		}
 		charset = params["charset"]
 	}
+	// The response's charset, for the reader of a style sheet (that of
+	// HTML takes it as an argument).
+	j.x.Charset = charset
 	switch {
 	case media.IsHTML(mt):
 		j.html(in, bytes.NewReader(resp.Body), charset, resp.Base)
@@ -410,7 +413,7 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 		case media.IsHTML(p.MediaType):
 			j.html(doc, p.Body, p.Params["charset"], p.Base)
 		case media.IsCSS(p.MediaType):
-			j.css(doc, p.Body, p.Base)
+			j.cssCharset(doc, p.Body, p.Params["charset"], p.Base)
 		}
 		return nil
 	})
@@ -419,7 +422,16 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 	}
 }
 
-// css extracts the links of one CSS style sheet and writes them.
+// cssCharset extracts the links of one CSS style sheet, its media type's
+// charset parameter charset ("" for a file), and writes them.
+func (j *job) cssCharset(doc string, r io.Reader, charset string, outer base.Base) {
+	j.x.Charset = charset // a sign of the sheet's encoding, under WHATWG
+	j.css(doc, r, outer)
+}
+
+// css extracts the links of one CSS style sheet and writes them, with
+// the charset parameter last set in j.x.Charset (by fetch for a
+// response, by cssCharset otherwise).
 func (j *job) css(doc string, r io.Reader, outer base.Base) {
 	j.doc = rows.Document{Name: doc, Page: j.page}
 	err := j.x.ExtractCSSBytes(newDocLimit(r, j.lim.Record), outer, j.writeBytes)
