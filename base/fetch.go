@@ -88,8 +88,16 @@ type Response struct {
 	URL string
 	// Redirects lists the URLs requested before URL, in order.
 	Redirects []string
-	Status    int
-	Header    http.Header
+	// RedirectHeaders holds the header of each redirect response, in
+	// the order of Redirects: RedirectHeaders[i] answered the request of
+	// Redirects[i]. A redirect's Link and Refresh fields are links of
+	// their own (docs/design.md#header-links), whose context is that
+	// response's URL (RFC 8288 section 3.2). Each is bounded by the
+	// Transport's limit on a response header (net/http's
+	// MaxResponseHeaderBytes), and there are at most MaxRedirects.
+	RedirectHeaders []http.Header
+	Status          int
+	Header          http.Header
 	// Body is the payload with every content coding of the response
 	// undone, in order (gzip, x-gzip, deflate, zstd, br), and the
 	// Content-Encoding field removed from Header; a coding that cannot
@@ -145,6 +153,7 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (*Response, error) {
 	cur := url
 	seen := map[string]bool{}
 	var visited []string
+	var headers []http.Header // of the redirects
 	fail := func(err error) (*Response, error) {
 		return nil, &FetchError{URL: url, Last: cur, Err: err}
 	}
@@ -184,6 +193,7 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (*Response, error) {
 				return fail(fmt.Errorf("redirect: %w", err))
 			}
 			visited = append(visited, cur)
+			headers = append(headers, resp.Header)
 			if seen[withoutFragment(next)] {
 				cur = next
 				return fail(fmt.Errorf("%w: %s was already requested", ErrRedirectLoop, next))
@@ -203,7 +213,7 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (*Response, error) {
 		// Body is decoded now: its header must not say otherwise (as
 		// net/http does for the gzip it undoes).
 		resp.Header.Del("Content-Encoding")
-		r := &Response{URL: cur, Redirects: visited, Status: resp.StatusCode, Header: resp.Header, Body: body}
+		r := &Response{URL: cur, Redirects: visited, RedirectHeaders: headers, Status: resp.StatusCode, Header: resp.Header, Body: body}
 		r.Base, _, r.BaseErr = HTTPHeader(textproto.MIMEHeader(resp.Header), Retrieved(cur), f.Spec, f.Limits)
 		return r, nil
 	}

@@ -77,6 +77,47 @@ func TestFetchRedirectChain(t *testing.T) {
 	}
 }
 
+// TestFetchRedirectHeaders: the header of each redirect is kept, in the
+// order of Redirects, with its Link field as sent; the last response's
+// header is Header, as before.
+func TestFetchRedirectHeaders(t *testing.T) {
+	hop := func(to, link string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			if link != "" {
+				w.Header().Set("Link", link)
+			}
+			redirect(to, 302)(w, r)
+		}
+	}
+	s := server(t, map[string]http.HandlerFunc{
+		"/one":   hop("/two", "<a.css>; rel=preload"),
+		"/two":   hop("/three", ""),
+		"/three": hop("/final", "<b>"),
+		"/final": page("<a href=x>", "Link", "<c>"),
+	})
+	var f Fetcher
+	resp, err := f.Fetch(context.Background(), s.URL+"/one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.RedirectHeaders) != len(resp.Redirects) || len(resp.Redirects) != 3 {
+		t.Fatalf("%d redirects, %d headers", len(resp.Redirects), len(resp.RedirectHeaders))
+	}
+	for i, want := range []string{"<a.css>; rel=preload", "", "<b>"} {
+		h := resp.RedirectHeaders[i]
+		if got := h.Get("Link"); got != want || h.Get("Location") == "" {
+			t.Errorf("redirect %d (%s): Link %q, Location %q; want Link %q", i, resp.Redirects[i], got, h.Get("Location"), want)
+		}
+	}
+	if got := resp.Header.Get("Link"); got != "<c>" {
+		t.Errorf("last response: Link %q", got)
+	}
+	// No redirect, no header of one.
+	if resp, err = f.Fetch(context.Background(), s.URL+"/final"); err != nil || resp.RedirectHeaders != nil {
+		t.Errorf("%v, %v", resp.RedirectHeaders, err)
+	}
+}
+
 func TestFetchBaseHeaders(t *testing.T) {
 	s := server(t, map[string]http.HandlerFunc{
 		"/base/":     page("", "Base", "<URL: http://h/base/ >", "Content-Base", "http://no/"),

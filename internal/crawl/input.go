@@ -329,6 +329,7 @@ func (j *job) fetch(in string) bool {
 		return false
 	}
 	j.nbytes += int64(len(resp.Body))
+	j.redirectLinks(in, resp)
 	j.page = resp.URL
 	if resp.BaseErr != nil {
 		j.fail(in, resp.BaseErr)
@@ -383,12 +384,29 @@ func (j *job) fetch(in string) bool {
 	return true
 }
 
+// redirectLinks writes the header links of the redirects a fetch of in
+// followed, response after response: each resolved against the base its
+// own header establishes inside the URL that answered with it (RFC 8288
+// section 3.2: the context of a link of a header field is the URL of the
+// response it came with; its Base or Content-Base, as for any response,
+// 3.1), that URL in the page column, as a WARC file's redirect records
+// give them (docs/design.md#header-links).
+func (j *job) redirectLinks(in string, resp *base.Response) {
+	for i, h := range resp.RedirectHeaders {
+		j.page = resp.Redirects[i]
+		b, _, err := base.HTTPHeader(textproto.MIMEHeader(h), base.Retrieved(j.page), j.fetcher.Spec, j.fetcher.Limits)
+		if err != nil {
+			j.fail(in, err)
+		}
+		j.headerLinks(in, h, b)
+	}
+}
+
 // headerLinks writes the links of the Link and Refresh fields of a fetched
 // response's header h, resolved against outer, the base the header
 // establishes, as the archive reader does for a response record
-// (links.Extractor.ExtractHeaderBytes, docs/design.md#header-links). Only
-// the last response of a fetch is seen: the redirects before it are
-// followed by base.Fetcher, their headers not kept.
+// (links.Extractor.ExtractHeaderBytes, docs/design.md#header-links): the
+// last response of a fetch, and each redirect before it (redirectLinks).
 func (j *job) headerLinks(doc string, h map[string][]string, outer base.Base) {
 	j.doc = rows.Document{Name: doc, Page: j.page}
 	if err := j.x.ExtractHeaderBytes(h, outer, j.writeBytes); err != nil {
