@@ -9,9 +9,11 @@ import (
 	"testing/iotest"
 	"unicode/utf8"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
+	"golang.org/x/text/encoding/charmap"
 )
 
 // cssReading returns the links of a style sheet read by ExtractCSS
@@ -24,6 +26,22 @@ func cssReading(t testing.TB, sheet string, wrap func(io.Reader) io.Reader) stri
 		if l.Element != "css" || string(l.URL) != string(l.Ref) {
 			t.Fatalf("link %s@%s %q -> %q", l.Element, l.Attr, l.Ref, l.URL)
 		}
+		fmt.Fprintf(&b, "%s %q\n", l.Attr, l.Ref)
+		return nil
+	})
+	if err != nil {
+		fmt.Fprintf(&b, "error %v\n", err)
+	}
+	return b.String()
+}
+
+// cssRefs returns the references of a style sheet read by ExtractCSS
+// under WHATWG with the charset parameter charset, through the reader
+// wrap makes, one "attr value" line each, and its error.
+func cssRefs(sheet, charset string, wrap func(io.Reader) io.Reader) string {
+	x := Extractor{Spec: relurl.WHATWG, Charset: charset}
+	var b strings.Builder
+	err := x.ExtractCSSBytes(wrap(strings.NewReader(sheet)), base.Retrieved("http://h/"), func(l *LinkBytes) error {
 		fmt.Fprintf(&b, "%s %q\n", l.Attr, l.Ref)
 		return nil
 	})
@@ -281,6 +299,7 @@ func FuzzCSS(f *testing.F) {
 	for _, s := range trickyCSS {
 		f.Add(s)
 	}
+	f.Add("a{b:url(caf\xe9?\x80)}@import '\xff';") // windows-1252 bytes, not UTF-8
 	f.Fuzz(func(t *testing.T, sheet string) {
 		tinyBuffer(t, 4)
 		want := cssReading(t, sheet, same)
@@ -290,6 +309,16 @@ func FuzzCSS(f *testing.F) {
 		if cssComparable(sheet) {
 			if ref := tdewolffReading(sheet); ref != want {
 				t.Fatalf("%q:\nExtractCSS\n%stdewolff\n%s", sheet, want, ref)
+			}
+		}
+		// Under WHATWG a sheet declared windows-1252 is read as x/text
+		// decodes it, whole (CSS Syntax Level 3 section 3.2), through
+		// the decoder's buffers and the scanner's.
+		const decl = `@charset "windows-1252";`
+		if dec, err := charmap.Windows1252.NewDecoder().String(sheet); err == nil {
+			got := cssRefs(decl+sheet, "", iotest.OneByteReader)
+			if want := cssRefs(decl+dec, "utf-8", same); got != want {
+				t.Fatalf("%q in windows-1252:\n%sdecoded by x/text:\n%s", sheet, got, want)
 			}
 		}
 		// A link is never longer than the sheet (U+FFFD for a NUL or
