@@ -133,6 +133,20 @@ func ExampleBase_Within() {
 	// http://a/b/c/d retrieval true
 }
 
+func ExampleBase_WithinEncoding() {
+	// The BASE href of a Shift_JIS page, decoded: under the URL
+	// Standard its query is encoded in the page's encoding (the HTML
+	// Standard's frozen base URL), its path in UTF-8.
+	out := base.Retrieved("http://a/b/c/d")
+	b, _ := out.WithinEncoding("/検索/?q=検索", base.HTML, relurl.WHATWG, limits.Limits{}, "shift_jis")
+	fmt.Println(b.URL)
+	b, _ = out.WithinEncoding("/検索/?q=検索", base.HTML, relurl.WHATWG, limits.Limits{}, "")
+	fmt.Println(b.URL)
+	// Output:
+	// http://a/%E6%A4%9C%E7%B4%A2/?q=%8C%9F%8D%F5
+	// http://a/%E6%A4%9C%E7%B4%A2/?q=%E6%A4%9C%E7%B4%A2
+}
+
 func ExampleMessageHeader() {
 	// Base, Content-Base and Content-Location, in that order (section
 	// 3.1, RFC 2110, RFC 2557).
