@@ -119,3 +119,32 @@ func TestWHATWGStyleSheetEncoding(t *testing.T) {
 		}
 	}
 }
+
+// TestStyleSheetPartDecoded: a text/css part of a MIME message in UTF-16
+// (by its byte order mark, or its charset) or gzipped gives its links, as
+// an HTML part does and as a .css file does (package body).
+func TestStyleSheetPartDecoded(t *testing.T) {
+	const sheet = `a{background:url(p?é)}`
+	for _, c := range []struct {
+		name, charset string
+		body          []byte
+	}{
+		{"UTF-16LE BOM", "", warctest.UTF16(sheet, false, true)},
+		{"UTF-16BE by charset", "; charset=utf-16be", warctest.UTF16(sheet, true, false)},
+		{"gzip", "", warctest.Encode([]byte(sheet), "gzip")},
+	} {
+		msg := "MIME-Version: 1.0\nContent-Type: text/css" + c.charset + "\n\n" + string(c.body)
+		for _, spec := range []relurl.Spec{relurl.WHATWG, relurl.RFC3986} {
+			var out, errs bytes.Buffer
+			conf := stdin(msg, Message)
+			conf.Stdout, conf.Stderr, conf.Spec = &out, &errs, spec
+			s, err := conf.Run([]string{"-"})
+			if err != nil || s.Failed || s.Links != 1 {
+				t.Fatalf("%s, %v: stats %+v, err %v, stderr %q, out %q", c.name, spec, s, err, errs.String(), out.String())
+			}
+			if fields := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\t"); fields[len(fields)-2] != "p?é" {
+				t.Errorf("%s, %v: row %q, want the ref p?é", c.name, spec, out.String())
+			}
+		}
+	}
+}

@@ -431,7 +431,7 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 		case media.IsHTML(p.MediaType):
 			j.html(doc, p.Body, p.Params["charset"], p.Base)
 		case media.IsCSS(p.MediaType):
-			j.cssCharset(doc, p.Body, p.Params["charset"], p.Base)
+			j.cssBody(doc, p.Body, p.Params["charset"], p.Base)
 		}
 		return nil
 	})
@@ -440,8 +440,22 @@ func (j *job) message(name string, walk func(*base.Walker, func(*base.Part) erro
 	}
 }
 
-// cssCharset extracts the links of one CSS style sheet, its media type's
-// charset parameter charset ("" for a file), and writes them.
+// cssBody extracts the links of one CSS style sheet, its body read from
+// r and its media type's charset parameter charset, and writes them. A
+// compressed or UTF-16 body is decoded first (package body), as an HTML
+// body is (html).
+func (j *job) cssBody(doc string, r io.Reader, charset string, outer base.Base) {
+	text, _, err := j.body.Decode(r, charset, j.lim.Record)
+	if err != nil {
+		j.fail(doc, err)
+		return
+	}
+	j.cssCharset(doc, text, charset, outer)
+}
+
+// cssCharset extracts the links of one CSS style sheet, decoded (by
+// package body), its media type's charset parameter charset ("" for a
+// file), and writes them.
 func (j *job) cssCharset(doc string, r io.Reader, charset string, outer base.Base) {
 	j.x.Charset = charset // a sign of the sheet's encoding, under WHATWG
 	j.css(doc, r, outer)
