@@ -26,6 +26,7 @@ type cutReader struct {
 	scalar  int   // bytes of the current number or literal
 	off     int64 // bytes passed on
 	cuts    []cut // the strings cut, in order, not yet asked about
+	gone    int64 // bytes dropped by the cuts no longer in cuts
 	err     error // a number or literal too long: the text ends there
 }
 
@@ -106,12 +107,28 @@ func (c *cutReader) Read(p []byte) (int, error) {
 // cuts before end (those of skipped values).
 func (c *cutReader) wasCut(end int64) (int64, bool) {
 	for len(c.cuts) > 0 && c.cuts[0].end < end {
+		c.gone += c.cuts[0].dropped
 		c.cuts = c.cuts[1:]
 	}
 	if len(c.cuts) > 0 && c.cuts[0].end == end {
 		d := c.cuts[0].dropped
+		c.gone += d
 		c.cuts = c.cuts[1:]
 		return d, true
 	}
 	return 0, false
+}
+
+// inText returns the offset in the text read of the offset off in the
+// text passed on, off being at or after the last string asked about
+// (wasCut): the bytes the cuts before it dropped added back.
+func (c *cutReader) inText(off int64) int64 {
+	n := off + c.gone
+	for _, k := range c.cuts {
+		if k.end > off {
+			break
+		}
+		n += k.dropped
+	}
+	return n
 }

@@ -1,11 +1,14 @@
 package wat_test
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/internal/header"
 	"github.com/relurl/relurl/internal/wat"
 	"github.com/relurl/relurl/limits"
 )
@@ -17,12 +20,12 @@ func page(headers, head, links string) string {
 		`"Response-Message":{"Status":"200"},"Headers":{` + headers + `},"HTML-Metadata":{"Head":{` + head + `},"Links":[` + links + `]}}}}}`
 }
 
-// TestCutStrings: a string longer than Limits.URL characters (64 at
-// least) is cut before it is held, its link flagged with its length in the JSON text;
+// TestCutStrings: a string longer than the larger of Limits.URL and
+// Limits.HeaderLine characters (64 at least) is cut before it is held, its link flagged with its length in the JSON text;
 // an escape sequence counts as one character and is never split; cut
 // strings in skipped values do not mark later ones.
 func TestCutStrings(t *testing.T) {
-	lim := limits.Limits{URL: 64}
+	lim := limits.Limits{URL: 64, HeaderLine: 20}
 	long := strings.Repeat("a", 100)
 	esc := strings.Repeat(`\u0041`, 80) // 80 characters, 480 bytes
 	js := page(`"Location":"`+long+`"`, `"Base":"`+long+`","Title":"`+long+`"`,
@@ -70,7 +73,7 @@ func TestCutEscape(t *testing.T) {
 	for n := 60; n < 72; n++ {
 		s := strings.Repeat("a", n) + `\u00e9\n\"` + strings.Repeat("b", 20)
 		var got string
-		_, err := wat.Decode(strings.NewReader(page("", "", `{"url":"`+s+`"}`)), limits.Limits{URL: 64}, func(_ *wat.Record, l *wat.Link) error {
+		_, err := wat.Decode(strings.NewReader(page("", "", `{"url":"`+s+`"}`)), limits.Limits{URL: 64, HeaderLine: 64}, func(_ *wat.Record, l *wat.Link) error {
 			got = l.URL
 			return nil
 		})
@@ -82,7 +85,7 @@ func TestCutEscape(t *testing.T) {
 
 // TestScalarLimit: a number longer than the string bound is an error.
 func TestScalarLimit(t *testing.T) {
-	_, err := wat.Decode(strings.NewReader(`{"Envelope":{"Offset":`+strings.Repeat("1", 100)+`}}`), limits.Limits{URL: 8}, nil)
+	_, err := wat.Decode(strings.NewReader(`{"Envelope":{"Offset":`+strings.Repeat("1", 100)+`}}`), limits.Limits{URL: 8, HeaderLine: 8}, nil)
 	if err == nil || !strings.Contains(err.Error(), "number or literal longer than 64 bytes") {
 		t.Errorf("error %v", err)
 	}
@@ -166,5 +169,72 @@ func TestStreamed(t *testing.T) {
 		if last > first+1<<20 {
 			t.Errorf("%s: heap grew from %d to %d bytes over the links", c.name, first, last)
 		}
+	}
+}
+
+// TestLinkFields: every value of the Link and Refresh fields is kept, in
+// the order of the JSON, a string as one field and an array as one field
+// per element (webarchive-commons 1.2's repeated names), names read
+// case-insensitively; other types are skipped. A value whose line
+// "Name: value" is over Limits.HeaderLine, or that would take the values
+// kept past Limits.HeaderBlock, is Record.HeaderErr (a *limits.Error
+// inside, its offset that of the value in the JSON text, cut strings
+// before it counted), and neither it nor any value after it is kept.
+func TestLinkFields(t *testing.T) {
+	rec, err := wat.Decode(strings.NewReader(page(`"Link":["<a>","<b>"],"Server":"x","link":"<c>","Refresh":"0; url=r","LINK":5,"Link":[{"x":1},"<d>"]`, ``, ``)), limits.Limits{}, nil)
+	if err != nil || rec.HeaderErr != nil {
+		t.Fatal(err, rec.HeaderErr)
+	}
+	if got := fmt.Sprint(rec.Header["Link"], rec.Header["Refresh"]); got != "[<a> <b> <c> <d>] [0; url=r]" {
+		t.Errorf("fields %s", got)
+	}
+
+	long := strings.Repeat("x", 100)
+	for _, c := range []struct {
+		name    string
+		lim     limits.Limits
+		headers string
+		kept    string // Link values kept
+		limit   string
+		at      string // the JSON text at the error's offset
+	}{
+		// "Link: <" + 23 + ">" is 31 bytes: over a line of 30, after a
+		// cut string (the Title, 100 characters, over the 64 kept).
+		{"line", limits.Limits{URL: 8, HeaderLine: 30}, `"Link":["<a>","<` + long[:23] + `>","<b>"],"Refresh":"1"`, "[<a>]", "HeaderLine", `"<xxx`},
+		{"line, cut", limits.Limits{URL: 8, HeaderLine: 30}, `"Link":"<a>","Refresh":"` + long + `","Link":"<b>"`, "[<a>]", "HeaderLine", `"xxx`},
+		// Each field is its line and CRLF: 11 bytes; 3 fit in 35.
+		{"block", limits.Limits{HeaderBlock: 35}, `"Link":["<a>","<b>"],"Link":["<c>","<d>"]`, "[<a> <b> <c>]", "HeaderBlock", `"<d>"`},
+	} {
+		js := page(c.headers, `"Title":"`+long+`"`, ``)
+		// Head comes after Headers in page; put a cut string first.
+		js = strings.Replace(js, `"Envelope":{`, `"Envelope":{"Skip":"`+long+`",`, 1)
+		rec, err := wat.Decode(strings.NewReader(js), c.lim, nil)
+		if err != nil {
+			t.Fatal(c.name, err)
+		}
+		var le *limits.Error
+		if fmt.Sprint(rec.Header["Link"]) != c.kept || !errors.As(rec.HeaderErr, &le) || le.Limit != c.limit {
+			t.Errorf("%s: kept %q, error %v", c.name, rec.Header["Link"], rec.HeaderErr)
+			continue
+		}
+		var he *header.Error
+		if !errors.As(rec.HeaderErr, &he) || !strings.HasPrefix(js[he.Offset:], c.at) {
+			t.Errorf("%s: error %v at %q", c.name, rec.HeaderErr, js[min(he.Offset, len(js)):])
+		}
+		if len(rec.Header["Refresh"]) != 0 {
+			t.Errorf("%s: Refresh after the error kept: %q", c.name, rec.Header["Refresh"])
+		}
+	}
+}
+
+// TestRevisitFields: the WARC-Refers-To fields of a revisit record are
+// kept; of a WARC field given as an array (a repeated field), the first
+// value, as warc.Record's Header.Get gives it.
+func TestRevisitFields(t *testing.T) {
+	js := `{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":"revisit","WARC-Target-URI":["http://a/p","http://a/q"],` +
+		`"WARC-Refers-To-Target-URI":"http://a/o","WARC-Refers-To-Date":["2020-01-02T03:04:05Z",{"x":1}],"WARC-Date":"2026"}}}`
+	rec, err := wat.Decode(strings.NewReader(js), limits.Limits{}, nil)
+	if got := strings.Join([]string{rec.Type, rec.TargetURI, rec.RefersTo, rec.RefersToDate, rec.Date}, " "); err != nil || got != "revisit http://a/p http://a/o 2020-01-02T03:04:05Z 2026" {
+		t.Errorf("%q, %v", got, err)
 	}
 }

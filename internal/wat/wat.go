@@ -35,13 +35,33 @@
 // A WAT record is never held whole (docs/design.md#wat-limits): Decode
 // reads its JSON token by token and gives each link to its caller as it
 // is read, keeps only the header fields that make a base or a redirect
-// (the first value of each), and cuts every string after Limits.URL+1
-// characters (64 at least) before it is held, reporting the cut: what one record costs
-// is bounded by Limits.URL and the decoder's buffer, not by how many
-// links, fields or values it holds.
+// (the first value of each) and every value of those that give links
+// (Link, Refresh: within Limits.HeaderLine and HeaderBlock), and cuts
+// every string after the larger of Limits.URL and Limits.HeaderLine, plus
+// one, characters (64 at least) before it is held, reporting the cut:
+// what one record costs is bounded by those limits and the decoder's
+// buffer, not by how many links, fields or values it holds.
+//
+// # Repeated header fields
+//
+// "Headers" is a JSON object, one name per header field name as the
+// server wrote it. Since webarchive-commons 1.2.0 (commit f4f6655, "Make
+// MetaData multi-valued to preserve values of repeating WARC and HTTP
+// headers", 2024), the writer of Common Crawl's WAT files, a repeated
+// name is one JSON array of its values in header order
+// (org.json JSONObject.accumulate); before, a repeated name kept its last
+// value only (JSONObject.put), the others lost when the WAT was written.
+// Names differing only in case ("Link", "link") are separate JSON names.
+// So a Record reads a string as one field, an array as one field per
+// element in order, and names case-insensitively in the order of the
+// JSON (docs/design.md#wat-header-links). A writer that joins repeated
+// fields into one string with commas cannot be told from one field: a
+// joined Link field reads the same (RFC 8288's #link-value list), a
+// joined Refresh field as one refresh.
 package wat
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -51,7 +71,9 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/relurl/relurl/internal/header"
 	"github.com/relurl/relurl/internal/media"
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/limits"
 )
@@ -75,6 +97,12 @@ type Record struct {
 	// Date is the original record's WARC-Date as written (the capture
 	// date), "" when absent; cut like any string the decoder keeps.
 	Date string
+	// RefersTo and RefersToDate are the original record's
+	// WARC-Refers-To-Target-URI and WARC-Refers-To-Date as written, ""
+	// when absent: those of a revisit record (WARC/1.1 section 6.7). Of
+	// a WARC field given as an array (repeated), the first value counts,
+	// as warc.Record's Header.Get gives it.
+	RefersTo, RefersToDate string
 	// ContentType is the original record's Actual-Content-Type.
 	ContentType string
 	// Status is the HTTP status code, or 0 when the record is not an HTTP
@@ -82,8 +110,18 @@ type Record struct {
 	Status int
 	// Header holds the HTTP response header fields that make a base or a
 	// redirect (Fields), keys canonical, each with its first value only:
-	// a record may hold millions of others, which are skipped.
+	// a record may hold millions of others, which are skipped. It holds
+	// every value of the fields that give links (LinkFields), in order,
+	// within the header limits (HeaderErr).
 	Header http.Header
+	// HeaderErr reports the first value of a LinkFields field not kept
+	// for the header limits, as the header reader of a WARC record
+	// reports a line (a *header.Error wrapping a *limits.Error for
+	// HeaderLine or HeaderBlock, its Offset that of the value in the
+	// JSON document): the value counts as the line "Name: value" a WARC
+	// record would hold it in, the values kept together as a header
+	// block. The values before it are kept; it and those after are not.
+	HeaderErr error
 	// HTML reports whether the extractor parsed the payload as HTML
 	// (HTML-Metadata present).
 	HTML bool
@@ -97,7 +135,8 @@ type Record struct {
 	// Links counts the links given.
 	Links int
 	// Late names the first field that bears on how the links resolve
-	// (WARC-Target-URI, Status, a header of Fields, Head.Base) when it
+	// or which come first (WARC-Target-URI, Status, a header of Fields
+	// or LinkFields, Head.Base) when it
 	// came after the first link was given: the links before it were
 	// given without it. Common Crawl's writer puts them all first.
 	Late string
@@ -107,6 +146,11 @@ type Record struct {
 // base (RFC 1808 section 3.1, base.HTTPHeader), a redirect (media.Redirect)
 // and the media type.
 var Fields = []string{"Base", "Content-Base", "Content-Location", "Content-Type", "Location"}
+
+// LinkFields are the HTTP header fields that give links of their own
+// (links.HasHeaderLinks, docs/design.md#header-links): a Record keeps
+// every value of them.
+var LinkFields = []string{"Link", "Refresh"}
 
 // A Link is one URL found in a page.
 type Link struct {
@@ -143,10 +187,12 @@ func (rec *Record) Redirect() (string, bool) {
 // Limits.Record with an *warc.Error, which Decode returns.
 func Decode(r io.Reader, lim limits.Limits, link func(*Record, *Link) error) (*Record, error) {
 	lim = lim.Resolve()
-	cr := &cutReader{r: r, keep: max(lim.URL+1, minKeep)}
+	// A Link field value may be as long as a header line (its links each
+	// held to the URL limit later), a URL as long as the URL limit.
+	cr := &cutReader{r: r, keep: max(max(lim.URL, lim.HeaderLine)+1, minKeep)}
 	// Common Crawl's WAT writer may repeat a name and pass on invalid
 	// UTF-8 from a page: read them as encoding/json did.
-	d := decoder{dec: jsontext.NewDecoder(cr, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)), cut: cr, link: link}
+	d := decoder{dec: jsontext.NewDecoder(cr, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)), cut: cr, link: link, lim: lim}
 	rec := &Record{}
 	d.rec = rec
 	err := d.object(func(key string) error {
@@ -160,12 +206,16 @@ func Decode(r io.Reader, lim limits.Limits, link func(*Record, *Link) error) (*R
 					var err error
 					switch key {
 					case "WARC-Type":
-						rec.Type, err = d.str()
+						rec.Type, err = d.first()
 					case "WARC-Target-URI":
 						d.late(key)
-						rec.TargetURI, err = d.str()
+						rec.TargetURI, err = d.first()
 					case "WARC-Date":
-						rec.Date, err = d.str()
+						rec.Date, err = d.first()
+					case "WARC-Refers-To-Target-URI":
+						rec.RefersTo, err = d.first()
+					case "WARC-Refers-To-Date":
+						rec.RefersToDate, err = d.first()
 					default:
 						err = d.dec.SkipValue()
 					}
@@ -192,6 +242,10 @@ type decoder struct {
 	cut  *cutReader
 	rec  *Record
 	link func(*Record, *Link) error
+	lim  limits.Limits // resolved
+	// block counts the bytes of the LinkFields values kept, as header
+	// lines with their line ends (Record.HeaderErr).
+	block int
 }
 
 // late notes a field bearing on the links' base read after a link was
@@ -271,6 +325,25 @@ func (d *decoder) str() (string, error) {
 	return s, err
 }
 
+// first reads one value as str does, or the first element of an array
+// (a repeated field, see the package comment), the others skipped.
+func (d *decoder) first() (string, error) {
+	if d.dec.PeekKind() != '[' {
+		return d.str()
+	}
+	var s string
+	n := 0
+	err := d.array(func() error {
+		if n++; n > 1 {
+			return d.dec.SkipValue()
+		}
+		var err error
+		s, err = d.str()
+		return err
+	})
+	return s, err
+}
+
 // strLen is str, with the value's length: in the JSON text when
 // cutReader cut it (n > len(s)), else len(s).
 func (d *decoder) strLen() (s string, n int64, err error) {
@@ -306,14 +379,19 @@ func (d *decoder) payload() error {
 }
 
 // field returns the canonical name of a header field a Record keeps, or
-// "".
-func field(name string) string {
+// "", and whether it is one of LinkFields.
+func field(name string) (string, bool) {
 	for _, f := range Fields {
 		if len(name) == len(f) && strings.EqualFold(name, f) {
-			return f
+			return f, false
 		}
 	}
-	return ""
+	for _, f := range LinkFields {
+		if len(name) == len(f) && strings.EqualFold(name, f) {
+			return f, true
+		}
+	}
+	return "", false
 }
 
 // http reads HTTP-Response-Metadata.
@@ -339,11 +417,14 @@ func (d *decoder) http() error {
 			})
 		case "Headers":
 			return d.object(func(name string) error {
-				name = field(name)
+				name, all := field(name)
 				if name == "" {
 					return d.dec.SkipValue()
 				}
 				d.late(name)
+				if all {
+					return d.linkField(name)
+				}
 				// A string, or an array of strings for a repeated field,
 				// of which the first counts (media.Redirect,
 				// base.HTTPHeader): the others are skipped, not held.
@@ -370,6 +451,52 @@ func (d *decoder) http() error {
 		}
 		return d.dec.SkipValue()
 	})
+}
+
+// linkField reads the value of a header field that gives links (a string,
+// or an array of strings for a repeated field) and keeps each value in
+// order, within the header limits: the first value over them is
+// Record.HeaderErr, and from there no value is kept (each is skipped
+// without being held past the cut).
+func (d *decoder) linkField(name string) error {
+	rec := d.rec
+	one := func() error {
+		if k := d.dec.PeekKind(); k != '"' || rec.HeaderErr != nil {
+			return d.dec.SkipValue()
+		}
+		// The value's offset: its quote, after the separator the
+		// decoder has peeked at but not yet read.
+		off := d.dec.InputOffset()
+		if i := bytes.IndexByte(d.dec.UnreadBuffer(), '"'); i >= 0 {
+			off += int64(i)
+		}
+		off = d.cut.inText(off)
+		v, n, err := d.strLen()
+		if err != nil {
+			return err
+		}
+		// The line a WARC record holds the field in, "Name: value",
+		// and its CRLF in the block (internal/header).
+		line := int64(len(name)) + 2 + n
+		switch {
+		case line > int64(d.lim.HeaderLine):
+			q := []byte(name + ": " + v[:min(len(v), d.lim.HeaderLine)])
+			e := header.LongError(q, &header.LongLine{Len: int(line)}, d.lim.HeaderLine)
+			e.Offset = int(off)
+			rec.HeaderErr = e
+		case int64(d.block)+line+2 > int64(d.lim.HeaderBlock):
+			rec.HeaderErr = &header.Error{Offset: int(off), Line: []byte(name + ": " + v[:min(len(v), quote.MaxExcerpt)]), Len: int(line),
+				Err: fmt.Errorf("%w: %w", header.ErrTooLarge, &limits.Error{Limit: "HeaderBlock", Max: int64(d.lim.HeaderBlock)})}
+		default:
+			d.block += int(line) + 2
+			rec.Header[name] = append(rec.Header[name], v)
+		}
+		return nil
+	}
+	if d.dec.PeekKind() == '[' {
+		return d.array(one)
+	}
+	return one()
 }
 
 // html reads HTML-Metadata.

@@ -169,8 +169,27 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"HTML-Metadata":{"Links":[{"url":"` + strings.Repeat("x", 300) + `"}]}}}}}`))                                                                      // over fuzzLimits.Record: cut JSON
 	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"Location":["` + strings.Repeat(`\u00e9`, 70) + `","b"]},"HTML-Metadata":{"Links":[{"url":"` + strings.Repeat(`a\"`, 40) + `"}]}}}}}`)) // strings cut inside escapes (fuzz limits: URL 16, 64 characters kept)
 	f.Add([]byte(`{"Envelope":{"Offset":` + strings.Repeat("9", 70) + `}}`))                                                                                                                                                    // a number longer than the strings kept
+	f.Add([]byte(`{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":["revisit","x"],"WARC-Refers-To-Target-URI":["http://a/"],"WARC-Refers-To-Date":"2020"},"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"Link":["<a>; rel=x","` + strings.Repeat(`\u00e9`, 30) + `"],"refresh":"0; url=b","LINK":[1,{"a":[]},"<c>"]}}}}}`)) // revisit fields, link fields over the fuzz HeaderLine
 	f.Fuzz(func(t *testing.T, data []byte) {
-		wat.Decode(bytes.NewReader(data), limits.Limits{URL: 16}, func(*wat.Record, *wat.Link) error { return nil })
+		lim := limits.Limits{URL: 16, HeaderLine: 24, HeaderBlock: 60}
+		rec, err := wat.Decode(bytes.NewReader(data), lim, func(*wat.Record, *wat.Link) error { return nil })
+		if err == nil {
+			// The values kept are within the header limits, each as its
+			// line "Name: value" and CRLF; one over them is reported.
+			block := 0
+			for _, name := range wat.LinkFields {
+				for _, v := range rec.Header[name] {
+					if len(name)+2+len(v) > lim.HeaderLine {
+						t.Fatalf("%s value of %d bytes kept", name, len(v))
+					}
+					block += len(name) + 4 + len(v)
+				}
+			}
+			var le *limits.Error
+			if block > lim.HeaderBlock || rec.HeaderErr != nil && !errors.As(rec.HeaderErr, &le) {
+				t.Fatalf("block %d, error %v", block, rec.HeaderErr)
+			}
+		}
 		var buf bytes.Buffer
 		warctest.NewWriter(&buf, true).Write(watRecord("http://h/", string(data)))
 		r := wat.NewReader(bytes.NewReader(buf.Bytes()), "f")

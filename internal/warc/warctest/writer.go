@@ -137,28 +137,41 @@ func AppendRecord(buf *bytes.Buffer, rec Record, n int) {
 	if v == "" {
 		v = "WARC/1.1"
 	}
+	buf.WriteString(v + "\r\n")
+	for _, f := range headerFields(rec, n) {
+		buf.WriteString(f[0] + ": " + f[1] + "\r\n")
+	}
+	buf.WriteString("\r\n")
+	buf.Write(rec.Block)
+	buf.WriteString("\r\n\r\n")
+}
+
+// headerFields returns the header fields of rec in the order
+// AppendRecord writes them, those left empty out.
+func headerFields(rec Record, n int) [][2]string {
 	id := rec.ID
 	if id == "" {
 		id = fmt.Sprintf("<urn:uuid:00000000-0000-4000-8000-%012d>", n)
 	}
-	buf.WriteString(v + "\r\n")
+	var fs [][2]string
 	field := func(name, value string) {
 		if value != "" {
-			buf.WriteString(name + ": " + value + "\r\n")
+			fs = append(fs, [2]string{name, value})
 		}
 	}
 	field("WARC-Type", rec.Type)
 	field("WARC-Record-ID", id)
-	field("WARC-Date", "2026-11-21T00:00:00Z")
+	field("WARC-Date", Date)
 	field("WARC-Target-URI", rec.TargetURI)
 	for _, f := range rec.Fields {
 		field(f[0], f[1])
 	}
 	field("Content-Type", rec.ContentType)
-	buf.WriteString("Content-Length: " + strconv.Itoa(len(rec.Block)) + "\r\n\r\n")
-	buf.Write(rec.Block)
-	buf.WriteString("\r\n\r\n")
+	return append(fs, [2]string{"Content-Length", strconv.Itoa(len(rec.Block))})
 }
+
+// Date is the WARC-Date of every record written.
+const Date = "2026-11-21T00:00:00Z"
 
 // HTTPResponse returns an HTTP/1.1 response message: status line, the
 // header fields given, and body.
