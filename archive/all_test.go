@@ -13,13 +13,18 @@ import (
 
 // allRecords are an archive with links, a redirect and errors between
 // them: a document whose header base is not used (a *DocError), a record
-// without WARC-Target-URI (a *RecordError) and a damaged record.
+// without WARC-Target-URI (a *RecordError) and a damaged record; then
+// revisits.
 var allRecords = []warctest.Record{
 	warctest.HTML("http://a/b/c", `<a href="d"> <img src="/e">`),
 	warctest.Response("http://a/bad/h", 200, [][2]string{{"Content-Type", "text/html"}, {"Base", "<http://b/"}}, `<a href="k">`),
 	warctest.HTML("", `<a href="no-uri">`),
 	warctest.Response("http://a/r", 302, [][2]string{{"Location", "/there"}}, ""),
 	warctest.HTML("http://a/last", `<a href="z">`),
+	// A revisit record and the WAT record of one: All gives their
+	// warc@revisit links as Read does.
+	{Type: "revisit", TargetURI: "http://a/v", Fields: [][2]string{{"WARC-Refers-To-Target-URI", "http://a/orig"}}},
+	warctest.WAT(warctest.Record{Type: "revisit", TargetURI: "http://a/w"}, ""),
 }
 
 // TestAllAsRead: All gives the links and errors Read gives Link and
@@ -55,8 +60,8 @@ func TestAllAsRead(t *testing.T) {
 			kept = append(kept, k)
 		}
 		equal(t, fmt.Sprint("gzip ", gz), got, want)
-		if len(kept) != 5 {
-			t.Fatalf("gzip %v: %d links, want 5: %q", gz, len(kept), got)
+		if len(kept) != 7 {
+			t.Fatalf("gzip %v: %d links, want 7: %q", gz, len(kept), got)
 		}
 		// The links kept, looked at after the whole archive was read, are
 		// still the links given: values, not views of a buffer.
@@ -71,7 +76,7 @@ func TestAllAsRead(t *testing.T) {
 			after = append(after, linkString(fmt.Sprint(k.Doc), k.Link))
 		}
 		equal(t, fmt.Sprint("kept links, gzip ", gz), after, links)
-		if kept[0].URL != "http://a/b/d" || kept[1].URL != "http://a/e" || kept[4].URL != "http://a/z" {
+		if kept[0].URL != "http://a/b/d" || kept[1].URL != "http://a/e" || kept[4].URL != "http://a/z" || kept[5].URL != "http://a/orig" || kept[6].URL != "http://a/w" {
 			t.Errorf("gzip %v: links %+v", gz, kept)
 		}
 		if recErr == nil || !errors.Is(recErr, ErrMissingTargetURI) || docErr == nil {

@@ -49,8 +49,9 @@ const (
 	// Stylesheet: a CSS style sheet (text/css) whose url() and @import
 	// links were extracted.
 	Stylesheet
-	// Revisit: a revisit record (WARC/1.1 section 6.7), given as one
-	// warc@revisit link to the capture it refers to.
+	// Revisit: a revisit record (WARC/1.1 section 6.7), or the WAT
+	// record of one, given as one warc@revisit link to the capture it
+	// refers to.
 	Revisit
 	// Sitemap: an XML sitemap (gzipped or not) whose <loc> links were
 	// extracted.
@@ -122,10 +123,17 @@ type Document struct {
 //     the WARC-Target-URI itself when the field is absent (the revisit
 //     refers to an earlier capture of its own URI); its Ref is the
 //     WARC-Refers-To-Date as written, "" when absent (docs/links.md);
-//   - a WAT record (type "metadata", application/json) gives the links it
-//     recorded, head links first, each resolved against the recorded
-//     Head.Base (3.1, resolved against the header base), else the header
-//     base, else the retrieval URL;
+//   - a WAT record (type "metadata", application/json) gives the links
+//     the WARC record it describes gives, as far as it recorded them:
+//     the Link and Refresh fields of its recorded HTTP header, as above
+//     (every value, within HeaderLine and HeaderBlock: the first value
+//     over them is reported, a *DocError wrapping a *limits.Error, and
+//     the values after it are not read; docs/design.md#wat-header-links);
+//     then the HTML links it recorded, head links first, each resolved
+//     against the recorded Head.Base (3.1, resolved against the header
+//     base), else the header base, else the retrieval URL; or a
+//     redirect's Location; or, for a revisit record, its warc@revisit
+//     link from the recorded WARC-Refers-To fields;
 //   - a base that is not used (longer than Limits.URL, or rejected by the
 //     Spec: base.Base.Within) is reported once for its document, as a
 //     *DocError wrapping a *base.FallbackError, and the base outside it
@@ -397,42 +405,62 @@ func (a *Reader) redirect(doc string, retrieved base.Base, loc string) {
 }
 
 // revisit gives the link of a revisit record to the capture it refers
-// to, its Ref the WARC-Refers-To-Date (see Reader). The record's target
-// URI is the base, as for a redirect: a Refers-To-Target-URI is absolute
-// by the WARC grammar, and resolving it holds it to the Spec and the URL
-// limit as every link.
+// to (revisitLink).
 func (a *Reader) revisit(doc string, rec *warc.Record) {
-	ref := strings.TrimSpace(rec.Header.Get("WARC-Refers-To-Target-URI"))
+	a.revisitLink(doc, rec.TargetURI, rec.Header.Get("WARC-Refers-To-Target-URI"), rec.Header.Get("WARC-Refers-To-Date"))
+}
+
+// revisitLink gives the link of a revisit record of target URI target to
+// the capture it refers to, refersTo (the record's target URI when ""),
+// its Ref the refersDate as written (see Reader): a WARC revisit record's
+// or the one a WAT record describes. The target URI is the base, as for a
+// redirect: a Refers-To-Target-URI is absolute by the WARC grammar, and
+// resolving it holds it to the Spec and the URL limit as every link.
+func (a *Reader) revisitLink(doc, target, refersTo, refersDate string) {
+	ref := strings.TrimSpace(refersTo)
 	if ref == "" {
-		ref = rec.TargetURI
+		ref = target
 	}
-	date := bytesOf(rec.Header.Get("WARC-Refers-To-Date"))
-	err := a.Extractor.ResolveBytes("warc", "revisit", bytesOf(ref), base.Retrieved(rec.TargetURI), func(k *links.LinkBytes) error {
+	date := bytesOf(refersDate)
+	err := a.Extractor.ResolveBytes("warc", "revisit", bytesOf(ref), base.Retrieved(target), func(k *links.LinkBytes) error {
 		k.Ref = date
-		return a.Link(&a.doc, k)
+		return a.emit(&a.doc, k)
 	})
 	if err != nil {
-		a.Error(&DocError{doc, err})
+		a.report(&DocError{doc, err})
 	}
 }
 
 // errStop stops the decoding of a WAT record whose links are not given.
 var errStop = errors.New("stop")
 
+// A watDoc is what a WAT record is, settled by what was read of it (see
+// watRecord).
+type watDoc struct {
+	kind      Kind
+	retrieved base.Base // the original capture's target URI (3.3)
+	outer     base.Base // the base its HTTP header establishes (3.1)
+	b         base.Base // the base of its HTML links: Head.Base inside outer
+	loc       string    // a redirect's Location
+	// given counts the values of the Link and Refresh fields whose
+	// links were given.
+	given [2]int
+}
+
 // watRecord gives the links a WAT record holds as the decoder reads them,
 // the record never held whole (docs/design.md#wat-limits): what the record
 // is and the base of its links are settled by what comes before its first
 // link, as Common Crawl's writer orders it (a field bearing on them that
 // comes later is reported, see wat.Record.Late), or by the whole record
-// when it has no link.
+// when it has no link. The record gives the links the WARC record it
+// describes gives: those of its HTTP header's Link and Refresh fields
+// first (docs/design.md#wat-header-links), then its HTML links, or its
+// redirect's Location, or, for a revisit record, its warc@revisit link.
 func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 	var (
-		settled   bool
-		kind      Kind
-		b         base.Base
-		retrieved base.Base
-		loc       string
-		linkErr   error
+		settled bool
+		wd      watDoc
+		linkErr error
 		// Links over the URL limit are reported once for the record, the
 		// first counting the others, as links.Extractor does for a
 		// document.
@@ -447,15 +475,16 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 	}
 	settle := func(w *wat.Record) {
 		settled = true
-		kind, b, retrieved, loc = a.watBase(doc, rec, w)
+		wd = a.watBase(doc, rec, w)
 		// The document is the original capture the WAT record describes.
-		a.doc.URI, a.doc.Date = retrieved.URL, w.Date
+		a.doc.URI, a.doc.Date = wd.retrieved.URL, w.Date
+		a.watHeaderLinks(doc, w, &wd)
 	}
 	w, err := wat.Decode(rec.Block, a.Limits, func(w *wat.Record, k *wat.Link) error {
 		if !settled {
 			settle(w)
 		}
-		if kind != Page {
+		if wd.kind != Page {
 			return errStop
 		}
 		elem, attr := watPath(k.Path)
@@ -469,7 +498,7 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 			return nil
 		}
 		ref := string(htmlbase.TrimSpace([]byte(k.URL)))
-		err := a.link(elem, attr, ref, b)
+		err := a.link(elem, attr, ref, wd.b)
 		if le, ok := err.(*links.LimitError); ok {
 			tooLong(le)
 			return nil
@@ -486,13 +515,17 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 			we = &warc.Error{File: a.File, Offset: rec.Offset, Err: fmt.Errorf("%w: %v", wat.ErrJSON, err)}
 		}
 		a.report(we)
-		if !settled || kind != Page || w.Links == 0 {
+		if !settled || wd.kind != Page || w.Links == 0 {
 			return Failed
 		}
 		// The links before the error were given.
 	}
 	if !settled {
 		settle(w)
+	} else if err == nil {
+		// Link or Refresh values that came after the first link
+		// (reported with Late below).
+		a.watHeaderLinks(doc, w, &wd)
 	}
 	if linkErr != nil {
 		a.report(&DocError{doc, linkErr})
@@ -500,39 +533,77 @@ func (a *Reader) watRecord(doc string, rec *warc.Record) Kind {
 	if long != nil {
 		a.report(&DocError{doc, long})
 	}
-	if w.Late != "" && w.Links > 0 && kind == Page {
+	if w.HeaderErr != nil && wd.kind != Failed && wd.kind != Revisit {
+		a.report(&DocError{doc, w.HeaderErr})
+	}
+	if w.Late != "" && w.Links > 0 && wd.kind == Page {
 		a.report(&DocError{doc, fmt.Errorf("WAT field %s comes after the first link: the links before it were resolved without it", w.Late)})
 	}
-	if kind == Redirect {
-		a.redirect(doc, retrieved, loc)
+	switch wd.kind {
+	case Redirect:
+		a.redirect(doc, wd.retrieved, wd.loc)
+	case Revisit:
+		a.revisitLink(doc, wd.retrieved.URL, w.RefersTo, w.RefersToDate)
 	}
-	return kind
+	return wd.kind
+}
+
+// watHeaderLinks gives the links of the Link and Refresh values of a WAT
+// record's header not given yet (wd.given), as httpRecord gives a
+// response record's: against the header's base, for any record but a
+// revisit (whose WARC record gives its warc@revisit link only).
+func (a *Reader) watHeaderLinks(doc string, w *wat.Record, wd *watDoc) {
+	if wd.kind == Failed || wd.kind == Revisit {
+		return
+	}
+	l, r := w.Header["Link"], w.Header["Refresh"]
+	if len(l) == wd.given[0] && len(r) == wd.given[1] {
+		return
+	}
+	h := map[string][]string{"Link": l[wd.given[0]:], "Refresh": r[wd.given[1]:]}
+	wd.given = [2]int{len(l), len(r)}
+	a.headerLinks(doc, h, wd.outer)
 }
 
 // watBase returns what a WAT record is, from what was read of it, and
-// the base of its links: the recorded Head.Base (3.1, established inside
-// the header base), else the header base (3.1), else the retrieval URL
-// (3.3); for a redirect, the retrieval URL and the Location.
-func (a *Reader) watBase(doc string, rec *warc.Record, w *wat.Record) (kind Kind, b, retrieved base.Base, loc string) {
+// the bases of its links (watDoc): the original record's target URI
+// (3.3); the base its recorded HTTP header establishes inside it (3.1),
+// for its header's links; and for its HTML links the recorded Head.Base
+// inside that (3.1). A redirect's Location keeps the retrieval URL
+// (section 4), as in httpRecord.
+func (a *Reader) watBase(doc string, rec *warc.Record, w *wat.Record) watDoc {
 	target := w.TargetURI
 	if target == "" {
 		target = rec.TargetURI
 	}
-	retrieved = base.Retrieved(target) // 3.3
-	if loc, ok := w.Redirect(); ok {
-		return Redirect, b, retrieved, loc
+	wd := watDoc{retrieved: base.Retrieved(target)} // 3.3
+	headerLinks := links.HasHeaderLinks(w.Header)
+	var redirect bool
+	wd.loc, redirect = w.Redirect()
+	switch {
+	case strings.EqualFold(w.Type, "revisit"):
+		// Its WARC record gives its warc@revisit link only (record).
+		wd.kind, headerLinks = Revisit, false
+	case redirect:
+		wd.kind = Redirect
+	case w.HTML:
+		wd.kind = Page
+	default:
+		wd.kind = Skipped
 	}
-	if !w.HTML {
-		return Skipped, b, retrieved, ""
-	}
-	if target == "" {
+	if target == "" && (wd.kind == Page || wd.kind == Revisit || headerLinks) {
 		a.report(&warc.Error{File: a.File, Offset: rec.Offset, Err: fmt.Errorf("%w in WAT record %s", warc.ErrMissingTargetURI, rec.ID)})
-		return Failed, b, retrieved, ""
+		wd.kind = Failed
+		return wd
 	}
-	// 3.1: the recorded header's Base and Content-Base, inside the
-	// retrieval URL.
-	b = a.headerBase(doc, w.Header, retrieved)
-	if w.HasBase {
+	wd.outer, wd.b = wd.retrieved, wd.retrieved
+	if wd.kind == Page || headerLinks {
+		// 3.1: the recorded header's Base and Content-Base, inside the
+		// retrieval URL.
+		wd.outer = a.headerBase(doc, w.Header, wd.retrieved)
+		wd.b = wd.outer
+	}
+	if wd.kind == Page && w.HasBase {
 		// 3.1: the BASE href, established inside the layer outside as
 		// links.Extractor establishes a BASE href (base.Base.Within): one
 		// that is not used leaves the outer base, reported once. A
@@ -540,7 +611,7 @@ func (a *Reader) watBase(doc string, rec *warc.Record, w *wat.Record) (kind Kind
 		// is the one in the JSON.
 		href := string(htmlbase.TrimSpace([]byte(w.Base)))
 		var err error
-		if b, err = b.Within(href, base.HTML, a.Extractor.Spec, a.Extractor.Limits); err != nil {
+		if wd.b, err = wd.outer.Within(href, base.HTML, a.Extractor.Spec, a.Extractor.Limits); err != nil {
 			fe := err.(*base.FallbackError)
 			fe.Name = "WAT Head.Base"
 			if w.BaseLen > int64(len(w.Base)) {
@@ -549,7 +620,7 @@ func (a *Reader) watBase(doc string, rec *warc.Record, w *wat.Record) (kind Kind
 			a.report(&DocError{doc, err})
 		}
 	}
-	return Page, b, retrieved, ""
+	return wd
 }
 
 // watPath turns a WAT link path such as "A@/href" into the element and

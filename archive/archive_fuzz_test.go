@@ -44,6 +44,15 @@ func FuzzReader(f *testing.F) {
 	w.Write(warctest.Record{Type: "resource", TargetURI: "http://c/t.css", ContentType: "text/css", Block: []byte(`@import "x`)})
 	w.Write(warctest.Record{Type: "resource", TargetURI: "http://c/u.css", ContentType: "text/css", Block: []byte(`a{b:url( y`)})
 	f.Add(b.Bytes())
+	// WAT records of a response with header links (one over
+	// fuzzLimits.HeaderLine) and of revisit records.
+	b.Reset()
+	resp := warctest.Response("http://h/p", 200, [][2]string{{"Content-Type", "text/html"}, {"Content-Base", "d/"}, {"Link", "<a>; rel=x, <b>"},
+		{"Link", "<" + strings.Repeat("l", 100) + ">"}, {"Refresh", "0; url=r"}}, "")
+	w.Write(warctest.WAT(resp, `{"Links":[{"path":"A@/href","url":"k"}]}`))
+	w.Write(warctest.WAT(warctest.Record{Type: "revisit", TargetURI: "http://h/v", Fields: [][2]string{{"WARC-Refers-To-Target-URI", "o"}, {"WARC-Refers-To-Date", "2020"}}}, ""))
+	w.Write(warctest.WAT(warctest.Response("http://h/m", 301, [][2]string{{"Location", "n"}, {"Link", "<c>"}}, ""), ""))
+	f.Add(b.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for i, lim := range []limits.Limits{{}, fuzzLimits} {
 			// The specification varies with the input.
@@ -93,7 +102,7 @@ func fuzzRead(t *testing.T, data []byte, lim limits.Limits, spec relurl.Spec) {
 				}
 			},
 			Record: func(k Kind) {
-				if k < Skipped || k > Stylesheet {
+				if k < Skipped || k > Robots {
 					t.Fatalf("kind %d", k)
 				}
 			},

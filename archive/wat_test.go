@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/internal/warc"
+	"github.com/relurl/relurl/internal/warc/warctest"
 	"github.com/relurl/relurl/internal/wat"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
@@ -93,5 +94,124 @@ func TestWATLinkError(t *testing.T) {
 	if len(errs) != 2 || !errors.As(errs[0], &de) || de.Doc != fmt.Sprintf("F#%d", offs[0]) ||
 		!errors.As(errs[1], &we) || !errors.Is(errs[1], wat.ErrJSON) {
 		t.Errorf("errors %q", errs)
+	}
+}
+
+// TestWATSameAsWARC: a WAT record gives the rows the WARC record it
+// describes gives (warctest.WAT writes it as Common Crawl's writer does):
+// the http@link and http@refresh links of any response's header, against
+// the header's base, before its body's links or its redirect's Location
+// (docs/design.md#wat-header-links), repeated fields in order, the same
+// error for a malformed link-value; and the warc@revisit link of a
+// revisit record, with or without WARC-Refers-To-Target-URI, its header
+// not read (docs/links.md).
+func TestWATSameAsWARC(t *testing.T) {
+	type pair struct {
+		rec  warctest.Record
+		html string // the HTML-Metadata Common Crawl's writer records for its body
+	}
+	pairs := []pair{
+		{warctest.Response("http://a/b/page.html", 200, [][2]string{
+			{"Content-Type", "text/html"}, {"Content-Base", "http://h/d/"},
+			{"Link", `<style.css>; rel=stylesheet, </next>; rel="next"`}, {"Link", "<../up>"}, {"Refresh", "3; url=later"},
+		}, `<base href="http://body/"><a href="k">`), `{"Head":{"Base":"http://body/"},"Links":[{"path":"A@/href","url":"k"}]}`},
+		{warctest.Response("http://a/b/moved", 302, [][2]string{
+			{"Location", "there"}, {"Content-Base", "http://h/d/"}, {"Link", "<canon>; rel=canonical"},
+		}, ``), ``},
+		{warctest.Response("http://a/b/doc.pdf", 200, [][2]string{{"Content-Type", "application/pdf"}, {"Link", `<doc.html>; rel="alternate"`}}, `%PDF`), ``},
+		{warctest.Response("http://a/b/bad.html", 200, [][2]string{{"Content-Type", "text/html"}, {"Link", `junk, <ok>`}, {"Refresh", "0;url='x y'"}, {"Refresh", "1; url=z"}}, `<a href="k">`),
+			`{"Links":[{"path":"A@/href","url":"k"}]}`},
+		{warctest.Record{Type: "revisit", TargetURI: "http://a/p", ContentType: "application/http; msgtype=response",
+			Fields: [][2]string{
+				{"WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"},
+				{"WARC-Refers-To-Target-URI", "http://a/original"},
+				{"WARC-Refers-To-Date", "2020-01-02T03:04:05Z"},
+			},
+			Block: warctest.HTTPResponse(200, [][2]string{{"Content-Type", "text/html"}, {"Link", "<not-read>"}}, "")}, ``},
+		{warctest.Record{Type: "revisit", TargetURI: "http://a/r", Fields: [][2]string{
+			{"WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"},
+		}}, ``},
+	}
+	var warcRecs, watRecs []warctest.Record
+	for _, p := range pairs {
+		warcRecs = append(warcRecs, p.rec)
+		watRecs = append(watRecs, warctest.WAT(p.rec, p.html))
+	}
+	want := []string{
+		"|http://h/d/|header|http@link|style.css|http://h/d/style.css",
+		"|http://h/d/|header|http@link|/next|http://h/next",
+		"|http://h/d/|header|http@link|../up|http://h/up",
+		"|http://h/d/|header|http@refresh|later|http://h/d/later",
+		"|http://body/|html|a@href|k|http://body/k",
+		"|http://h/d/|header|http@link|canon|http://h/d/canon",
+		"|http://a/b/moved|retrieval|http@location|there|http://a/b/there",
+		"|http://a/b/doc.pdf|retrieval|http@link|doc.html|http://a/b/doc.html",
+		"|http://a/b/bad.html|retrieval|http@link|ok|http://a/b/ok",
+		"|http://a/b/bad.html|retrieval|http@refresh|x y|http://a/b/x y",
+		"|http://a/b/bad.html|retrieval|http@refresh|z|http://a/b/z",
+		"|http://a/b/bad.html|retrieval|a@href|k|http://a/b/k",
+		"|http://a/p|retrieval|warc@revisit|2020-01-02T03:04:05Z|http://a/original",
+		"|http://a/r|retrieval|warc@revisit||http://a/r",
+	}
+	type seen struct {
+		links, docs, kinds, errs []string
+	}
+	readAll := func(recs []warctest.Record) seen {
+		data, _ := write(t, true, recs...)
+		res := read("f", data)
+		var s seen
+		for i, l := range res.links {
+			_, rest, _ := strings.Cut(l, "|") // the document's name differs
+			s.links = append(s.links, "|"+rest)
+			s.docs = append(s.docs, res.docs[i].URI+" "+res.docs[i].Date)
+		}
+		for _, k := range res.kinds {
+			s.kinds = append(s.kinds, fmt.Sprint(k))
+		}
+		for _, err := range res.errors {
+			var he *links.HeaderError
+			var de *DocError
+			if !errors.As(err, &de) || !errors.As(err, &he) {
+				t.Errorf("error %v", err)
+				continue
+			}
+			s.errs = append(s.errs, he.Error())
+		}
+		return s
+	}
+	w, wt := readAll(warcRecs), readAll(watRecs)
+	equal(t, "WARC links", w.links, want)
+	equal(t, "WAT links", wt.links, want)
+	equal(t, "documents", wt.docs, w.docs)
+	equal(t, "kinds", wt.kinds, w.kinds)
+	equal(t, "errors", wt.errs, w.errs)
+	if len(w.errs) != 1 {
+		t.Errorf("errors %q, want the one malformed link-value", w.errs)
+	}
+}
+
+// TestWATHeaderLimits: a Link value over Limits.HeaderLine (its line
+// "Link: value", as a WARC record holds it) is reported once for its
+// record, a *DocError wrapping the *limits.Error; the header links before
+// it and the record's HTML links are given, the values after it are not.
+func TestWATHeaderLimits(t *testing.T) {
+	long := "<" + strings.Repeat("x", 80) + ">"
+	data, offs := write(t, false, watRecord("http://w/p", `{"Response-Message":{"Status":"200"},"Headers":{"Link":["<a>","`+long+`","<b>"],"Refresh":"0; url=r"},`+
+		`"HTML-Metadata":{"Links":[{"path":"A@/href","url":"k"}]}}`))
+	var got []string
+	var errs []error
+	a := Reader{File: "F", Limits: limits.Limits{HeaderLine: 70},
+		Link: func(d *Document, k *links.LinkBytes) error {
+			got = append(got, k.Element+"@"+k.Attr+" "+string(k.URL))
+			return nil
+		},
+		Error: func(err error) { errs = append(errs, err) },
+	}
+	a.Read(strings.NewReader(string(data)))
+	equal(t, "links", got, []string{"http@link http://w/a", "a@href http://w/k"})
+	var de *DocError
+	var le *limits.Error
+	if len(errs) != 1 || !errors.As(errs[0], &de) || de.Doc != fmt.Sprintf("F#%d", offs[0]) || !errors.As(errs[0], &le) || le.Limit != "HeaderLine" || le.Max != 70 {
+		t.Errorf("errors %v", errs)
 	}
 }
