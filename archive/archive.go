@@ -24,6 +24,7 @@ import (
 
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/body"
+	"github.com/relurl/relurl/internal/document"
 	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/internal/media"
 	"github.com/relurl/relurl/internal/warc"
@@ -255,11 +256,11 @@ func (a *Reader) record(doc string, rec *warc.Record) Kind {
 	case rec.IsHTTPResponse():
 		return a.httpRecord(doc, rec)
 	case strings.EqualFold(rec.Type, "resource"):
-		kind := docKind(media.Type(rec.ContentType), rec.TargetURI)
-		if kind == Skipped {
+		k := media.KindOf(media.Type(rec.ContentType), rec.TargetURI)
+		if k == media.Other {
 			return Skipped
 		}
-		return a.document(doc, rec.Block, media.Charset(rec.ContentType), base.Retrieved(rec.TargetURI), kind) // 3.3
+		return a.document(doc, rec.Block, media.Charset(rec.ContentType), base.Retrieved(rec.TargetURI), k) // 3.3
 	case strings.EqualFold(rec.Type, "metadata") && media.Type(rec.ContentType) == "application/json":
 		return a.watRecord(doc, rec)
 	case strings.EqualFold(rec.Type, "revisit"):
@@ -269,57 +270,30 @@ func (a *Reader) record(doc string, rec *warc.Record) Kind {
 	return Skipped
 }
 
-// docKind returns what a response or resource record of media type mt
-// (media.Type) and target URI uri is read as: Page, Stylesheet, Robots,
-// Sitemap (when its root element says so, see document) or Skipped. The
-// rule is that of the links command for a fetched URL (package media).
-func docKind(mt, uri string) Kind {
-	switch {
-	case media.IsHTML(mt):
-		return Page
-	case media.IsCSS(mt):
-		return Stylesheet
-	case media.IsRobots(mt, uri):
-		return Robots
-	case media.MaySitemap(mt):
-		return Sitemap
-	}
-	return Skipped
-}
+// kinds maps what a document is read as (media.KindOf, the rule of the
+// links command for a fetched URL too) to the Kind of its record.
+var kinds = [...]Kind{media.Other: Skipped, media.HTML: Page, media.CSS: Stylesheet, media.Robots: Robots, media.Sitemap: Sitemap}
 
-// document extracts the links of one HTML document (kind Page), CSS
-// style sheet (Stylesheet), robots.txt file (Robots) or XML sitemap
-// (Sitemap) whose base is outer (before its BASE element, for HTML), its
-// body read from r and its media type's charset parameter charset, and
-// returns kind, or Skipped for XML that is no sitemap (links.SniffSitemap:
-// an archive holds feeds and other XML, which are not errors). A
-// compressed or UTF-16 body is decoded first (package body), a gzipped
-// sitemap included. A style sheet is read by the Extractor's CSS reading
-// (links.Extractor.ExtractCSSBytes), as a .css file is.
-func (a *Reader) document(doc string, r io.Reader, charset string, outer base.Base, kind Kind) Kind {
-	text, _, err := a.body.Decode(r, charset, a.Limits.Resolve().Record)
-	if err != nil {
-		a.report(&DocError{doc, err})
-		return kind
+// document extracts the links of one document of kind k (media.KindOf)
+// whose base is outer (before its BASE element, for HTML), its body read
+// from r and its media type's charset parameter charset, by the one
+// reading of each kind (package document: a compressed or UTF-16 body is
+// decoded first, a gzipped sitemap included), and returns the Kind of its
+// record: Skipped for XML that is no sitemap, which an archive holds
+// (feeds and the like) and is not an error here
+// (docs/design.md#document-kinds).
+func (a *Reader) document(doc string, r io.Reader, charset string, outer base.Base, k media.Kind) Kind {
+	text, err := document.Decode(&a.body, k, r, charset, a.Limits.Resolve().Record)
+	if err == links.ErrNotSitemap {
+		return Skipped
 	}
-	a.Extractor.Charset = charset // the document's encoding, under WHATWG
-	switch kind {
-	case Stylesheet:
-		err = a.Extractor.ExtractCSSBytes(text, outer, a.give)
-	case Robots:
-		err = a.Extractor.ExtractRobotsBytes(text, outer, a.give)
-	case Sitemap:
-		if !links.SniffSitemap(text) {
-			return Skipped
-		}
-		err = a.Extractor.ExtractSitemapBytes(text, outer, a.give)
-	default:
-		err = a.Extractor.ExtractBytes(text, outer, a.give)
+	if err == nil {
+		err = document.Extract(a.Extractor, k, text, charset, outer, a.give)
 	}
 	if err != nil {
 		a.report(&DocError{doc, err})
 	}
-	return kind
+	return kinds[k]
 }
 
 // httpRecord extracts the links of an HTTP response record.
@@ -331,9 +305,10 @@ func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 	}
 	retrieved := base.Retrieved(rec.TargetURI) // 3.3
 	loc, redirect := resp.Redirect()
-	kind := Redirect
+	kind, k := Redirect, media.Other
 	if !redirect {
-		kind = docKind(resp.MediaType(), rec.TargetURI)
+		k = media.KindOf(resp.MediaType(), rec.TargetURI)
+		kind = kinds[k]
 	}
 	headerLinks := links.HasHeaderLinks(resp.Header)
 	if kind == Skipped && !headerLinks {
@@ -357,7 +332,7 @@ func (a *Reader) httpRecord(doc string, rec *warc.Record) Kind {
 		a.redirect(doc, retrieved, loc)
 	case Skipped:
 	default:
-		kind = a.document(doc, resp.Body, media.Charset(resp.Header.Get("Content-Type")), outer, kind)
+		kind = a.document(doc, resp.Body, media.Charset(resp.Header.Get("Content-Type")), outer, k)
 	}
 	return kind
 }

@@ -1,6 +1,7 @@
 // Package media holds the tests every reader of relurl asks of an HTTP
-// or MIME header, written once: is this media type HTML, CSS, robots.txt
-// or maybe a sitemap, and is this response a redirection.
+// or MIME header, written once: what a document of this media type is
+// read as (KindOf: HTML, CSS, robots.txt or maybe a sitemap), and is this
+// response a redirection.
 package media
 
 import (
@@ -63,6 +64,45 @@ func MaySitemap(mt string) bool {
 		return true
 	}
 	return false
+}
+
+// A Kind is what a document is read as for its links, by its media type
+// and URL (KindOf).
+type Kind int
+
+const (
+	// Other: a media type whose documents give no links (an image, a
+	// PDF, JSON...).
+	Other Kind = iota
+	// HTML: text/html or application/xhtml+xml (IsHTML).
+	HTML
+	// CSS: a style sheet, text/css (IsCSS).
+	CSS
+	// Robots: a robots.txt file (IsRobots).
+	Robots
+	// Sitemap: XML, gzipped or not, that may be a sitemap (MaySitemap):
+	// its root element tells (links.SniffSitemap), and what other XML
+	// means is the reader's to say (docs/design.md#document-kinds).
+	Sitemap
+)
+
+// KindOf returns what a document of media type mt (as Type returns it)
+// retrieved by url is read as: the one rule of the archive reader, for a
+// response or resource record, and of the links command, for a fetched
+// URL (docs/design.md#document-kinds). url is parsed only for
+// text/plain (IsRobots).
+func KindOf(mt, url string) Kind {
+	switch {
+	case IsHTML(mt):
+		return HTML
+	case IsCSS(mt):
+		return CSS
+	case IsRobots(mt, url):
+		return Robots
+	case MaySitemap(mt):
+		return Sitemap
+	}
+	return Other
 }
 
 // Redirect returns the Location of a redirection and true: a status

@@ -84,3 +84,27 @@ func TestIsRobotsMaySitemap(t *testing.T) {
 		}
 	}
 }
+
+// TestKindOf: the kind of each media type a reader meets, parameters
+// removed by Type first.
+func TestKindOf(t *testing.T) {
+	for _, c := range []struct {
+		ct, url string
+		want    Kind
+	}{
+		{"text/html; charset=utf-8", "http://e/", HTML},
+		{"application/xhtml+xml", "http://e/", HTML},
+		{"text/css", "http://e/s.css", CSS},
+		{"text/plain", "http://e/robots.txt", Robots},
+		{"text/plain", "http://e/a.txt", Other},
+		{"application/xml", "http://e/sitemap.xml", Sitemap},
+		{"application/x-gzip", "http://e/sitemap.xml.gz", Sitemap},
+		{"text/xml", "http://e/robots.txt", Sitemap},
+		{"image/png", "http://e/robots.txt", Other},
+		{"", "http://e/", Other},
+	} {
+		if got := KindOf(Type(c.ct), c.url); got != c.want {
+			t.Errorf("KindOf(%q, %q) = %d, want %d", c.ct, c.url, got, c.want)
+		}
+	}
+}
