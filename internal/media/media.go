@@ -40,25 +40,25 @@ func IsHTML(mt string) bool {
 	return mt == "text/html" || mt == "application/xhtml+xml"
 }
 
-// IsCSS reports whether the media type mt (as Type returns it) is a
+// isCSS reports whether the media type mt (as Type returns it) is a
 // style sheet's, text/css (RFC 2318), whose url() and @import links
 // relurl reads.
-func IsCSS(mt string) bool { return strings.EqualFold(mt, "text/css") }
+func isCSS(mt string) bool { return strings.EqualFold(mt, "text/css") }
 
-// IsRobots reports whether a document of media type mt (as Type returns
+// isRobots reports whether a document of media type mt (as Type returns
 // it) retrieved by url is a robots.txt file, whose Sitemap lines relurl
 // reads: text/plain at a path ending in /robots.txt (RFC 9309 section
 // 2.3). url is parsed only for text/plain, so that the test costs an
 // archive's images nothing.
-func IsRobots(mt, url string) bool {
+func isRobots(mt, url string) bool {
 	return strings.EqualFold(mt, "text/plain") && strings.HasSuffix(relurl.Parse(url).Path(), "/robots.txt")
 }
 
-// MaySitemap reports whether a document of media type mt (as Type returns
+// maySitemap reports whether a document of media type mt (as Type returns
 // it) may be an XML sitemap, gzipped or not: application/xml, text/xml,
 // application/gzip or application/x-gzip. Its root element then tells
 // (links.SniffSitemap, once package body has undone a gzip).
-func MaySitemap(mt string) bool {
+func maySitemap(mt string) bool {
 	switch strings.ToLower(mt) {
 	case "application/xml", "text/xml", "application/gzip", "application/x-gzip":
 		return true
@@ -76,11 +76,11 @@ const (
 	Other Kind = iota
 	// HTML: text/html or application/xhtml+xml (IsHTML).
 	HTML
-	// CSS: a style sheet, text/css (IsCSS).
+	// CSS: a style sheet, text/css (isCSS).
 	CSS
-	// Robots: a robots.txt file (IsRobots).
+	// Robots: a robots.txt file (isRobots).
 	Robots
-	// Sitemap: XML, gzipped or not, that may be a sitemap (MaySitemap):
+	// Sitemap: XML, gzipped or not, that may be a sitemap (maySitemap):
 	// its root element tells (links.SniffSitemap), and what other XML
 	// means is the reader's to say (docs/design.md#document-kinds).
 	Sitemap
@@ -90,16 +90,16 @@ const (
 // retrieved by url is read as: the one rule of the archive reader, for a
 // response or resource record, and of the links command, for a fetched
 // URL (docs/design.md#document-kinds). url is parsed only for
-// text/plain (IsRobots).
+// text/plain (isRobots).
 func KindOf(mt, url string) Kind {
 	switch {
 	case IsHTML(mt):
 		return HTML
-	case IsCSS(mt):
+	case isCSS(mt):
 		return CSS
-	case IsRobots(mt, url):
+	case isRobots(mt, url):
 		return Robots
-	case MaySitemap(mt):
+	case maySitemap(mt):
 		return Sitemap
 	}
 	return Other

@@ -62,7 +62,7 @@ func TestRedirect(t *testing.T) {
 	}
 }
 
-func TestIsRobotsMaySitemap(t *testing.T) {
+func TestRobotsSitemap(t *testing.T) {
 	for _, c := range []struct {
 		mt, url string
 		robots  bool
@@ -73,14 +73,14 @@ func TestIsRobotsMaySitemap(t *testing.T) {
 		{"text/plain", "http://e/robots.txt.bak", false},
 		{"text/plain", "http://e/notes.txt", false},
 	} {
-		if got := IsRobots(c.mt, c.url); got != c.robots {
-			t.Errorf("IsRobots(%q, %q) = %v", c.mt, c.url, got)
+		if got := isRobots(c.mt, c.url); got != c.robots {
+			t.Errorf("isRobots(%q, %q) = %v", c.mt, c.url, got)
 		}
 	}
 	for mt, want := range map[string]bool{"application/xml": true, "Text/XML": true, "application/gzip": true, "application/x-gzip": true,
 		"application/rss+xml": false, "text/plain": false, "": false} {
-		if got := MaySitemap(mt); got != want {
-			t.Errorf("MaySitemap(%q) = %v", mt, got)
+		if got := maySitemap(mt); got != want {
+			t.Errorf("maySitemap(%q) = %v", mt, got)
 		}
 	}
 }
