@@ -169,7 +169,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"HTML-Metadata":{"Links":[{"url":"` + strings.Repeat("x", 300) + `"}]}}}}}`))                                                                      // over fuzzLimits.Record: cut JSON
 	f.Add([]byte(`{"Envelope":{"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"Location":["` + strings.Repeat(`\u00e9`, 70) + `","b"]},"HTML-Metadata":{"Links":[{"url":"` + strings.Repeat(`a\"`, 40) + `"}]}}}}}`)) // strings cut inside escapes (fuzz limits: URL 16, 64 characters kept)
 	f.Add([]byte(`{"Envelope":{"Offset":` + strings.Repeat("9", 70) + `}}`))                                                                                                                                                    // a number longer than the strings kept
-	f.Add([]byte(`{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":["revisit","x"],"WARC-Refers-To-Target-URI":["http://a/"],"WARC-Refers-To-Date":"2020"},"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"Link":["<a>; rel=x","` + strings.Repeat(`\u00e9`, 30) + `"],"refresh":"0; url=b","LINK":[1,{"a":[]},"<c>"]}}}}}`)) // revisit fields, link fields over the fuzz HeaderLine
+	// Revisit fields, link fields over the fuzz HeaderLine.
+	f.Add([]byte(`{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":["revisit","x"],"WARC-Refers-To-Target-URI":["http://a/"],"WARC-Refers-To-Date":"2020"},"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"Link":["<a>; rel=x","` + strings.Repeat(`\u00e9`, 30) + `"],"refresh":"0; url=b","LINK":[1,{"a":[]},"<c>"]}}}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lim := limits.Limits{URL: 16, HeaderLine: 24, HeaderBlock: 60}
 		rec, err := wat.Decode(bytes.NewReader(data), lim, func(*wat.Record, *wat.Link) error { return nil })
