@@ -26,17 +26,10 @@ func TestCorpus(t *testing.T) {
 	}
 	r := warc.NewReader(bytes.NewReader(a.Bytes()), "corpus")
 	var got warctest.CorpusStats
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	each(t, r, a.Len(), func(rec *warc.Record) {
 		got.Records++
 		if !rec.IsHTTPResponse() {
-			continue
+			return
 		}
 		resp, err := rec.ReadHTTPResponse()
 		if err != nil {
@@ -53,7 +46,7 @@ func TestCorpus(t *testing.T) {
 			}
 			got.Links += strings.Count(string(body), "<a href=")
 		}
-	}
+	}, func(err error) { t.Fatal(err) })
 	got.Bytes = st.Bytes
 	if got != st {
 		t.Errorf("read %+v, generator wrote %+v", got, st)

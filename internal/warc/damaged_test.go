@@ -87,26 +87,23 @@ func zstdForms(recs [][]byte) [3][]byte {
 }
 
 // records reads every record of r: "URI block" for each, "error" for each
-// error.
-func records(t *testing.T, r *warc.Reader) []string {
+// error, given to check first if check is not nil.
+func records(t *testing.T, r *warc.Reader, check func(error)) []string {
 	var got []string
-	for i := 0; i < 1000; i++ {
-		rec, err := r.Next()
-		if err == io.EOF {
-			return got
+	fail := func(err error) {
+		if check != nil {
+			check(err)
 		}
-		if err != nil {
-			got = append(got, "error")
-			continue
-		}
+		got = append(got, "error")
+	}
+	each(t, r, 1000, func(rec *warc.Record) {
 		b, err := io.ReadAll(rec.Block)
 		got = append(got, rec.TargetURI+" "+string(b))
 		if err != nil {
-			got = append(got, "error")
+			fail(err)
 		}
-	}
-	t.Fatal("no end")
-	return nil
+	}, fail)
+	return got
 }
 
 // TestCutHeaderRandom cuts one record's header at random places: every
@@ -125,7 +122,7 @@ func TestCutHeaderRandom(t *testing.T) {
 		recs := cutRecords(n, k, cut)
 		var first []string
 		for name, open := range forms(recs) {
-			got := records(t, warc.NewReader(open(), name))
+			got := records(t, warc.NewReader(open(), name), nil)
 			seen := map[int]bool{}
 			errs := 0
 			for _, g := range got {
@@ -177,21 +174,15 @@ func TestRepeatedField(t *testing.T) {
 		warctest.AppendRecord(&b, warctest.HTML("http://h/2/", "<a href=own-2>"), 2)
 		r := warc.NewReader(bytes.NewReader(b.Bytes()), "rep.warc")
 		var got []string
-		for i := 0; i < 100; i++ {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				if !errors.Is(err, warc.ErrHeader) || !strings.Contains(err.Error(), "repeated") {
-					t.Errorf("%s: %v, want ErrHeader naming the repeat", f, err)
-				}
-				got = append(got, "error")
-				continue
-			}
+		each(t, r, 100, func(rec *warc.Record) {
 			io.Copy(io.Discard, rec.Block)
 			got = append(got, rec.TargetURI)
-		}
+		}, func(err error) {
+			if !errors.Is(err, warc.ErrHeader) || !strings.Contains(err.Error(), "repeated") {
+				t.Errorf("%s: %v, want ErrHeader naming the repeat", f, err)
+			}
+			got = append(got, "error")
+		})
 		if want := "http://h/0/ error http://h/2/"; strings.Join(got, " ") != want {
 			t.Errorf("%s: %q, want %q", f, got, want)
 		}
@@ -223,7 +214,7 @@ func TestBlockGzip(t *testing.T) {
 	// And a damaged record: its Content-Length too short.
 	bad := bytes.Replace(plain.Bytes(), []byte("Content-Length: 105\r\n"), []byte("Content-Length: 100\r\n"), 1)
 	for _, data := range [][]byte{plain.Bytes(), bad} {
-		want := strings.Join(records(t, warc.NewReader(bytes.NewReader(data), "x")), "\n")
+		want := strings.Join(records(t, warc.NewReader(bytes.NewReader(data), "x"), nil), "\n")
 		rng := rand.New(rand.NewPCG(8, 23))
 		for _, size := range []func() int{
 			func() int { return 1 + rng.IntN(40) },   // members smaller than a line
@@ -232,7 +223,7 @@ func TestBlockGzip(t *testing.T) {
 		} {
 			bgz := blockGzip(data, size)
 			for name, r := range map[string]io.Reader{"file": bytes.NewReader(bgz), "stream": iotest.HalfReader(bytes.NewReader(bgz))} {
-				if got := strings.Join(records(t, warc.NewReader(r, "x")), "\n"); got != want {
+				if got := strings.Join(records(t, warc.NewReader(r, "x"), nil), "\n"); got != want {
 					t.Errorf("%s: block gzip reads\n%.3000s\nuncompressed\n%.3000s", name, got, want)
 				}
 			}

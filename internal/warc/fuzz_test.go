@@ -104,34 +104,14 @@ func readFuzz(t *testing.T, r *warc.Reader, lim limits.Limits, size int) []strin
 	max := lim.Resolve().Record
 	var evs []string
 	buf := make([]byte, 4096)
-	for i := 0; ; i++ {
-		if i > size+10 {
-			t.Fatalf("more than %d calls to Next on %d bytes", i, size)
-		}
-		rec, err := r.Next()
-		if err == io.EOF {
-			return evs
-		}
-		var e *warc.Error
-		if err != nil {
-			if !errors.As(err, &e) {
-				t.Fatalf("error %v (%T) is not a *warc.Error", err, err)
-			}
-			if e.Offset < 0 || e.Offset > int64(size) {
-				t.Fatalf("error %v: offset out of the input", err)
-			}
-			evs = append(evs, err.Error())
-			continue
-		}
+	each(t, r, size+10, func(rec *warc.Record) {
 		evs = append(evs, fmt.Sprintf("record %d %q", rec.Offset, rec.TargetURI))
 		if rec.IsHTTPResponse() {
 			resp, err := rec.ReadHTTPResponse()
 			if err != nil {
-				if !errors.As(err, &e) {
-					t.Fatalf("error %v (%T) is not a *warc.Error", err, err)
-				}
+				asError(t, err)
 				evs = append(evs, err.Error())
-				continue
+				return
 			}
 			resp.IsHTML()
 			resp.Redirect()
@@ -142,7 +122,7 @@ func readFuzz(t *testing.T, r *warc.Reader, lim limits.Limits, size int) []strin
 				t.Fatalf("HTTP payload of %d bytes, limit %d", n, max)
 			}
 			evs = append(evs, fmt.Sprintf("payload %d %v", n, err))
-			continue
+			return
 		}
 		h := crc32.NewIEEE()
 		n, err := io.CopyBuffer(h, rec.Block, buf)
@@ -150,7 +130,13 @@ func readFuzz(t *testing.T, r *warc.Reader, lim limits.Limits, size int) []strin
 			t.Fatalf("block of %d bytes, Content-Length %d, limit %d", n, rec.ContentLength, max)
 		}
 		evs = append(evs, fmt.Sprintf("block %d %x %v", n, h.Sum32(), err))
-	}
+	}, func(err error) {
+		if e := asError(t, err); e.Offset < 0 || e.Offset > int64(size) {
+			t.Fatalf("error %v: offset out of the input", err)
+		}
+		evs = append(evs, err.Error())
+	})
+	return evs
 }
 
 // FuzzRoundTrip writes a record with arbitrary URI and block and reads it

@@ -46,25 +46,14 @@ func TestRecordLimit(t *testing.T) {
 		warctest.HTML("http://h/next", "<a href=n>"),
 	}
 	for _, gz := range []bool{false, true} {
-		data, offs := build(t, gz, recs)
+		data, _ := build(t, gz, recs)
 		r := warc.NewReader(bytes.NewReader(data), "big.warc")
 		r.Limits = limits.Limits{Record: max}
 		var got []string
-		for {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
+		each(t, r, 100, func(rec *warc.Record) {
+			body, err := payload(rec)
 			if err != nil {
-				t.Fatalf("gzip=%v: %v", gz, err)
-			}
-			body := rec.Block
-			if rec.IsHTTPResponse() {
-				resp, err := rec.ReadHTTPResponse()
-				if err != nil {
-					t.Fatal(err)
-				}
-				body = resp.Body
+				t.Fatal(err)
 			}
 			b, err := io.ReadAll(body)
 			got = append(got, fmt.Sprintf("%s %d", rec.TargetURI, len(b)))
@@ -76,8 +65,7 @@ func TestRecordLimit(t *testing.T) {
 				}
 				got = append(got, "limit")
 			}
-			_ = offs
-		}
+		}, func(err error) { t.Fatalf("gzip=%v: %v", gz, err) })
 		want := "[http://h/big 1000 limit http://h/exact 1000 http://h/gz 1000 limit http://h/next 10]"
 		if fmt.Sprint(got) != want {
 			t.Errorf("gzip=%v: got %v, want %s", gz, got, want)
@@ -117,20 +105,14 @@ func readBlocks(t *testing.T, data []byte, name string, lim limits.Limits) (n in
 	r := warc.NewReader(bytes.NewReader(data), name)
 	r.Limits = lim
 	buf := make([]byte, 32<<10)
-	for {
-		rec, err2 := r.Next()
-		if err2 == io.EOF {
-			return n, err
-		}
-		if err2 != nil {
-			t.Fatal(err2)
-		}
+	each(t, r, len(data), func(rec *warc.Record) {
 		m, err2 := io.CopyBuffer(io.Discard, rec.Block, buf)
 		n += m
 		if err2 != nil {
 			err = err2
 		}
-	}
+	}, func(err error) { t.Fatal(err) })
+	return n, err
 }
 
 // TestBombMemory reads a record of 16 MB and one of 64 MB of zeros, each
@@ -343,27 +325,11 @@ func TestOverrunForms(t *testing.T) {
 		"http://h/9 " + string(warctest.HTML("", "<a href=nine>").Block),
 	}
 	for name, open := range forms {
-		in := open()
-		var got []string
-		r := warc.NewReader(in, name)
-		for i := 0; i < 100; i++ {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
+		got := records(t, warc.NewReader(open(), name), func(err error) {
+			if !errors.Is(err, warc.ErrOverrun) && !errors.Is(err, warc.ErrTruncated) && !errors.Is(err, warc.ErrTrailer) {
+				t.Errorf("%s: unexpected error %v", name, err)
 			}
-			if err != nil {
-				if !errors.Is(err, warc.ErrOverrun) && !errors.Is(err, warc.ErrTruncated) && !errors.Is(err, warc.ErrTrailer) {
-					t.Errorf("%s: unexpected error %v", name, err)
-				}
-				got = append(got, "error")
-				continue
-			}
-			b, err := io.ReadAll(rec.Block)
-			got = append(got, rec.TargetURI+" "+string(b))
-			if err != nil {
-				got = append(got, "error")
-			}
-		}
+		})
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s: got\n%q\nwant\n%q", name, got, want)
 		}
@@ -379,17 +345,10 @@ func TestOverrunLimit(t *testing.T) {
 	r := warc.NewReader(bytes.NewReader(plain), "p")
 	r.Limits = limits.Limits{Record: 50}
 	var uris []string
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			continue
-		}
+	each(t, r, 100, func(rec *warc.Record) {
 		io.Copy(io.Discard, rec.Block)
 		uris = append(uris, rec.TargetURI)
-	}
+	}, nil)
 	// Record 4's declared end is more than 50 bytes past its embedded
 	// boundary: the embedded record is read as one.
 	want := "[http://h/1 http://h/2 http://h/3 http://h/4 http://evil/ http://h/5 http://h/6 http://h/7 http://h/8 http://h/9]"

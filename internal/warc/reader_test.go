@@ -30,38 +30,68 @@ func (e event) String() string {
 	return fmt.Sprintf("@%d %s %s (%d bytes)", e.off, e.typ, e.uri, len(e.block))
 }
 
+// each calls rec with each record r gives and fail with each error of
+// Next (an error is skipped when fail is nil), until io.EOF. It fails the
+// test if Next does not reach io.EOF within max calls (no hang): the
+// loop every test of the reader runs.
+func each(t testing.TB, r *warc.Reader, max int, rec func(*warc.Record), fail func(error)) {
+	t.Helper()
+	for i := 0; ; i++ {
+		if i > max {
+			t.Fatalf("more than %d calls to Next", max)
+		}
+		x, err := r.Next()
+		switch {
+		case err == io.EOF:
+			return
+		case err != nil:
+			if fail != nil {
+				fail(err)
+			}
+		default:
+			rec(x)
+		}
+	}
+}
+
+// payload returns what rec carries: the body of its HTTP response, codings
+// undone, when it is one, else its block; or ReadHTTPResponse's error.
+func payload(rec *warc.Record) (io.Reader, error) {
+	if !rec.IsHTTPResponse() {
+		return rec.Block, nil
+	}
+	resp, err := rec.ReadHTTPResponse()
+	if err != nil {
+		return nil, err
+	}
+	return resp.Body, nil
+}
+
+// asError returns err as a *warc.Error, failing the test if it is not one.
+func asError(t testing.TB, err error) *warc.Error {
+	t.Helper()
+	var e *warc.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("error %v (%T) is not a *warc.Error", err, err)
+	}
+	return e
+}
+
 // readAll reads every record of r, reading each block whole, and every
-// error. It fails the test if Next does not reach io.EOF within a bound
-// proportional to the input (no hang).
+// error, within a bound of calls proportional to the input.
 func readAll(t testing.TB, r *warc.Reader, size int) []event {
 	t.Helper()
 	var evs []event
-	for i := 0; ; i++ {
-		if i > size+10 {
-			t.Fatalf("more than %d calls to Next on %d bytes", i, size)
-		}
-		rec, err := r.Next()
-		if err == io.EOF {
-			return evs
-		}
-		if err != nil {
-			var e *warc.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("error %v (%T) is not a *warc.Error", err, err)
-			}
-			evs = append(evs, event{off: e.Offset, err: err})
-			continue
-		}
+	each(t, r, size+10, func(rec *warc.Record) {
 		b, err := io.ReadAll(rec.Block)
 		evs = append(evs, event{off: rec.Offset, typ: rec.Type, uri: rec.TargetURI, block: string(b)})
 		if err != nil {
-			var e *warc.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("block error %v (%T) is not a *warc.Error", err, err)
-			}
-			evs = append(evs, event{off: e.Offset, err: err})
+			evs = append(evs, event{off: asError(t, err).Offset, err: err})
 		}
-	}
+	}, func(err error) {
+		evs = append(evs, event{off: asError(t, err).Offset, err: err})
+	})
+	return evs
 }
 
 const basePage = `<!DOCTYPE html><html><head><base href="http://a/b/c/d;p?q"></head>
@@ -134,16 +164,9 @@ func TestHTTPResponse(t *testing.T) {
 		body   string
 	}
 	var gots []got
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			continue
-		}
+	each(t, r, 100, func(rec *warc.Record) {
 		if !rec.IsHTTPResponse() {
-			continue
+			return
 		}
 		resp, err := rec.ReadHTTPResponse()
 		if err != nil {
@@ -155,7 +178,7 @@ func TestHTTPResponse(t *testing.T) {
 		}
 		loc, _ := resp.Redirect()
 		gots = append(gots, got{rec.TargetURI, resp.StatusCode, resp.IsHTML(), loc, string(b)})
-	}
+	}, nil)
 	want := []got{
 		{"http://example.com/a/b.html", 200, true, "", basePage},
 		{"http://example.com/logo.png", 200, false, "", "\x89PNG\r\n\x1a\n"},
@@ -429,22 +452,16 @@ func TestPartialBlockRead(t *testing.T) {
 		data, _ := build(t, gz, sample())
 		r := warc.NewReader(bytes.NewReader(data), "p")
 		var uris []string
-		for {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				continue
-			}
+		var olds []io.Reader
+		each(t, r, 100, func(rec *warc.Record) {
 			io.ReadFull(rec.Block, make([]byte, 3))
 			uris = append(uris, rec.TargetURI)
-			old := rec.Block
-			defer func() {
-				if _, err := old.Read(make([]byte, 1)); err == nil || err == io.EOF {
-					t.Errorf("read of a stale block: %v, want an error", err)
-				}
-			}()
+			olds = append(olds, rec.Block)
+		}, nil)
+		for _, old := range olds {
+			if _, err := old.Read(make([]byte, 1)); err == nil || err == io.EOF {
+				t.Errorf("read of a stale block: %v, want an error", err)
+			}
 		}
 		if len(uris) != len(sample())-1 {
 			t.Errorf("gzip=%v: read %v", gz, uris)

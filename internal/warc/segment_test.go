@@ -38,32 +38,20 @@ func segments(uri, id string, block []byte, n int) []warctest.Record {
 // returns "URI body" for each record and "error: ..." for each error.
 func readBodies(t *testing.T, r *warc.Reader) []string {
 	var got []string
-	for i := 0; i < 100; i++ {
-		rec, err := r.Next()
-		if err == io.EOF {
-			return got
-		}
+	fail := func(err error) { got = append(got, "error: "+err.Error()) }
+	each(t, r, 100, func(rec *warc.Record) {
+		body, err := payload(rec)
 		if err != nil {
-			got = append(got, "error: "+err.Error())
-			continue
-		}
-		body := rec.Block
-		if rec.IsHTTPResponse() {
-			resp, err := rec.ReadHTTPResponse()
-			if err != nil {
-				got = append(got, "error: "+err.Error())
-				continue
-			}
-			body = resp.Body
+			fail(err)
+			return
 		}
 		b, err := io.ReadAll(body)
 		got = append(got, rec.TargetURI+" "+string(b))
 		if err != nil {
-			got = append(got, "error: "+err.Error())
+			fail(err)
 		}
-	}
-	t.Fatal("no end")
-	return nil
+	}, fail)
+	return got
 }
 
 func TestSegmentsReassembled(t *testing.T) {
@@ -113,16 +101,8 @@ func TestSegmentsNotReassembledAreReported(t *testing.T) {
 	data, _ := build(t, false, append(segs, after))
 	r := warc.NewReader(bytes.NewReader(data), "s.warc")
 	var got []string
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("unread first segment: %v", err)
-		}
-		got = append(got, rec.TargetURI)
-	}
+	each(t, r, 100, func(rec *warc.Record) { got = append(got, rec.TargetURI) },
+		func(err error) { t.Fatalf("unread first segment: %v", err) })
 	if strings.Join(got, " ") != "http://h/seg/ http://h/after/" {
 		t.Errorf("unread first segment: %q", got)
 	}

@@ -86,7 +86,7 @@ func TestZstdFrames(t *testing.T) {
 	file = enc.EncodeAll(recs[1][half:], file)
 	file = enc.EncodeAll(recs[2], file)
 	file = append(file, ext...)
-	got := records(t, warc.NewReader(bytes.NewReader(file), "x"))
+	got := records(t, warc.NewReader(bytes.NewReader(file), "x"), nil)
 	if len(got) != 3 || !strings.Contains(got[1], "own-1") || !strings.Contains(got[2], "own-2") {
 		t.Fatalf("extension frames, a record in two frames: %q", got)
 	}
