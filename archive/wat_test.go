@@ -215,3 +215,20 @@ func TestWATHeaderLimits(t *testing.T) {
 		t.Errorf("errors %v", errs)
 	}
 }
+
+// TestWATLinkFields: the header fields the WAT decoder keeps every value
+// of are those the links package reads links from.
+func TestWATLinkFields(t *testing.T) {
+	for _, name := range wat.LinkFields {
+		if !links.HasHeaderLinks(map[string][]string{name: {"<x>"}}) {
+			t.Errorf("wat.LinkFields holds %s, which gives no links", name)
+		}
+	}
+	h := map[string][]string{}
+	for _, name := range wat.Fields {
+		h[name] = []string{"<x>"}
+	}
+	if links.HasHeaderLinks(h) {
+		t.Errorf("a header of wat.Fields only gives links: a field is missing from wat.LinkFields")
+	}
+}

@@ -134,11 +134,11 @@ type Record struct {
 	BaseLen int64
 	// Links counts the links given.
 	Links int
-	// Late names the first field that bears on how the links resolve
-	// or which come first (WARC-Target-URI, Status, a header of Fields
-	// or LinkFields, Head.Base) when it
-	// came after the first link was given: the links before it were
-	// given without it. Common Crawl's writer puts them all first.
+	// Late names the first field that bears on how the links resolve or
+	// which come first (WARC-Target-URI, Status, a header of Fields or
+	// LinkFields, Head.Base) when it came after the first link was
+	// given: the links before it were given without it. Common Crawl's
+	// writer puts them all first.
 	Late string
 }
 
