@@ -75,7 +75,8 @@ func watPage(headers, head, links string) (prefix, suffix string) {
 
 // watRSS bounds the child's own peak resident set (VmHWM, sampled every
 // 10 ms) in these runs, well under maxRSS: a WAT record costs its
-// decoder's buffer and one string cut at the URL limit
+// decoder's buffer, one string cut at the URL or header line limit and
+// the Link and Refresh values kept, at most HeaderBlock
 // (docs/design.md#wat-limits), so that holding any 66 MB string whole,
 // even once, fails.
 const watRSS = 64 << 20
@@ -103,6 +104,16 @@ func TestHostileWAT(t *testing.T) {
 		// One field with 16M values: the first kept, the others skipped.
 		{name: "header-values", headers: `"Content-Base":["http://x/",@@"last"]`, item: `"v",`, n: 16000000, links: `{"path":"A@/href","url":"g"}`, code: exitOK, rows: 1,
 			want: "#0\thttp://x/\theader\ta@href\tg\thttp://x/g\n"},
+		// One Link field with 4M values (webarchive-commons' array of a
+		// repeated field): those within HeaderBlock (each its line
+		// "Link: <a>" and CRLF, 11 bytes: 95325) give their rows, the
+		// first over it is reported, the others are skipped.
+		{name: "link-values", headers: `"Link":[@@"<a>"]`, item: `"<a>",`, n: 4000000, links: `{"path":"A@/href","url":"g"}`, code: exitRejected, rows: 95325 + 1,
+			errs: []string{"#0", "header too large", "exceeds the HeaderBlock limit of 1048576"}, want: "#0\thttp://x/\tretrieval\thttp@link\ta\thttp://x/a\n"},
+		// One Link value of 66 MB: cut before it is held, over HeaderLine,
+		// reported; the page's link written.
+		{name: "link-66MB", headers: `"Link":"<http://l/@@>"`, item: "l", n: 66e6, links: `{"path":"A@/href","url":"g"}`, code: exitRejected, rows: 1,
+			errs: []string{"#0", "header line too long", "exceeds the HeaderLine limit of 65536"}, want: "#0" + row},
 		// One 66 MB string, a link's url: cut at the URL limit before it
 		// is held, reported, the other link written.
 		{name: "url-66MB", links: `{"path":"A@/href","url":"http://l/@@"},{"path":"A@/href","url":"g"}`, item: "a", n: 66e6, code: exitRejected, rows: 1,
