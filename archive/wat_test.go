@@ -61,6 +61,24 @@ func TestWATOrder(t *testing.T) {
 	}
 }
 
+// TestWATLateHeaderLinks: Link and Refresh values that come after the
+// first HTML link are given after the HTML links, not lost, and named in
+// the late-field warning.
+func TestWATLateHeaderLinks(t *testing.T) {
+	data, _ := write(t, false,
+		watRecord("http://w/p", `{"Headers":{"Link":"<early>"},"HTML-Metadata":{"Links":[{"path":"A@/href","url":"g"}]},"Headers":{"Link":["<late>"],"Refresh":"0; url=r"}}`))
+	res := read("F", data)
+	var got []string
+	for _, l := range res.links {
+		f := strings.Split(l, "|")
+		got = append(got, f[3]+" "+f[5])
+	}
+	equal(t, "links", got, []string{"http@link http://w/early", "a@href http://w/g", "http@link http://w/late", "http@refresh http://w/r"})
+	if len(res.errors) != 1 || !strings.Contains(res.errors[0].Error(), "WAT field Link comes after the first link") {
+		t.Errorf("errors %q", res.errors)
+	}
+}
+
 // TestWATLinkError: an error from Link stops the record's links, is
 // reported once, and the next record is read; a JSON error after links
 // keeps them and is reported.
