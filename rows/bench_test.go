@@ -47,7 +47,7 @@ type benchDoc struct {
 
 // benchDocs returns the links of the Node.js API sample pages
 // (links/testdata) and their number.
-func benchDocs(b *testing.B) ([]benchDoc, int) {
+func benchDocs(b testing.TB) ([]benchDoc, int) {
 	files, _ := filepath.Glob(filepath.Join("..", "links", "testdata", "nodejs-api", "*.html"))
 	if len(files) == 0 {
 		b.Fatal("no links/testdata/nodejs-api/*.html")
@@ -74,34 +74,60 @@ func benchDocs(b *testing.B) ([]benchDoc, int) {
 	return docs, n
 }
 
-// BenchmarkParquet: what Parquet costs over its NDJSON rows, the floor
-// (a ParquetWriter reads them), in CPU time in one run: "x-ndjson" is
-// how many times faster the NDJSON rows alone are than the Parquet file
-// made of them (below 1: Parquet is slower).
+// BenchmarkParquet: what Parquet rows cost over NDJSON rows of the same
+// links (with the page column, as "relurl links -format parquet -page"),
+// in CPU time in one run: "x-ndjson" is how many times faster the
+// NDJSON rows are than the Parquet file (below 1: Parquet is slower).
+// The Parquet side is the direct way: a Writer of Format Parquet hands
+// the values to a ParquetWriter.
 //
-//	go test -run '^$' -bench '^BenchmarkParquet$' ./rows
+//	GOMAXPROCS=1 go test -run '^$' -bench '^BenchmarkParquet' ./rows
 func BenchmarkParquet(b *testing.B) {
-	docs, n := benchDocs(b)
-	w := Writer{Format: NDJSON, Page: true}
-	var buf []byte
-	ndjson := func() []byte {
-		buf = buf[:0]
-		for _, d := range docs {
-			doc := Document{Name: d.name, Page: "https://nodejs.org/api/"}
-			for _, k := range d.links {
-				buf = w.Append(buf, &doc, k)
-			}
-		}
-		return buf
-	}
-	parquet := func() {
+	benchParquet(b, func(docs []benchDoc) {
 		pw := NewParquetWriter(io.Discard)
-		if _, err := pw.Write(ndjson()); err != nil {
+		if _, err := pw.Write(benchRows(docs, Parquet)); err != nil {
 			b.Fatal(err)
 		}
 		if err := pw.Close(); err != nil {
 			b.Fatal(err)
 		}
+	})
+}
+
+// BenchmarkParquetFromNDJSON is BenchmarkParquet with the Parquet file
+// made from the NDJSON rows (ParquetFromNDJSON), the way relurl links
+// made it before the direct way: the rows written, then parsed back.
+func BenchmarkParquetFromNDJSON(b *testing.B) {
+	benchParquet(b, func(docs []benchDoc) {
+		pw := NewParquetFromNDJSON(io.Discard)
+		if _, err := pw.Write(benchRows(docs, NDJSON)); err != nil {
+			b.Fatal(err)
+		}
+		if err := pw.Close(); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// benchParquet measures parquet, the making of a Parquet file of the
+// links of docs, against their NDJSON rows.
+func benchParquet(b *testing.B, parquet func([]benchDoc)) {
+	docs, n := benchDocs(b)
+	benchmix.Ratio(b, n, func() { parquet(docs) }, func() { benchRows(docs, NDJSON) }, "ndjson")
+}
+
+var benchBuf []byte
+
+// benchRows returns the rows of the links of docs in format f, with the
+// page column.
+func benchRows(docs []benchDoc, f Format) []byte {
+	w := Writer{Format: f, Page: true}
+	benchBuf = benchBuf[:0]
+	for _, d := range docs {
+		doc := Document{Name: d.name, Page: "https://nodejs.org/api/"}
+		for _, k := range d.links {
+			benchBuf = w.Append(benchBuf, &doc, k)
+		}
 	}
-	benchmix.Ratio(b, n, parquet, func() { ndjson() }, "ndjson")
+	return benchBuf
 }

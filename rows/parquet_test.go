@@ -2,6 +2,7 @@ package rows
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
 	"os"
@@ -45,21 +46,43 @@ func testKey(dst []byte, url string) ([]byte, error) {
 	return append(append(dst, "K:"...), url...), nil
 }
 
-// writeParquet writes the inputs as Parquet through a Writer's NDJSON
-// rows, handed over chunk bytes at a time (0: whole).
-func writeParquet(t *testing.T, in []pqInput, optional bool, chunk int) []byte {
+// pqOpts are the optional columns of a test's rows.
+type pqOpts struct{ context, page, key bool }
+
+var pqAll = pqOpts{true, true, true}
+
+// writeParquet writes the inputs as Parquet the direct way (a Writer of
+// Format Parquet and a ParquetWriter), with every optional column or
+// none, the rows handed over chunk bytes at a time (0: whole).
+func writeParquet(t testing.TB, in []pqInput, optional bool, chunk int) []byte {
 	t.Helper()
-	w := Writer{Format: NDJSON}
+	var o pqOpts
 	if optional {
-		w.Context, w.Page, w.Key = true, true, testKey
+		o = pqAll
 	}
-	var nd []byte
-	for _, r := range in {
-		nd = w.Append(nd, &r.doc, r.k)
+	return writeParquetBy(t, in, o, false, chunk)
+}
+
+// writeParquetBy writes the inputs as Parquet with the optional columns
+// of o, the direct way or, with viaNDJSON, from their NDJSON rows
+// (ParquetFromNDJSON), handed over chunk bytes at a time (0: whole).
+func writeParquetBy(t testing.TB, in []pqInput, o pqOpts, viaNDJSON bool, chunk int) []byte {
+	t.Helper()
+	w := Writer{Format: Parquet, Context: o.context, Page: o.page}
+	if o.key {
+		w.Key = testKey
 	}
 	var out bytes.Buffer
-	pw := NewParquetWriter(&out)
-	for rest := nd; len(rest) > 0; {
+	var pw io.WriteCloser = NewParquetWriter(&out)
+	if viaNDJSON {
+		w.Format = NDJSON
+		pw = NewParquetFromNDJSON(&out)
+	}
+	var rows []byte
+	for _, r := range in {
+		rows = w.Append(rows, &r.doc, r.k)
+	}
+	for rest := rows; len(rest) > 0; {
 		n := len(rest)
 		if chunk > 0 {
 			n = min(n, chunk)
@@ -77,7 +100,7 @@ func writeParquet(t *testing.T, in []pqInput, optional bool, chunk int) []byte {
 
 // readParquet reads a Parquet file with parquet-go's reader: each row a
 // map from column name to value, nil for null.
-func readParquet(t *testing.T, b []byte) ([]string, []map[string]*string, *parquet.File) {
+func readParquet(t testing.TB, b []byte) ([]string, []map[string]*string, *parquet.File) {
 	t.Helper()
 	f, err := parquet.OpenFile(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
@@ -182,19 +205,22 @@ func checkRow(t *testing.T, i int, got, want map[string]*string) {
 
 // TestParquetRoundTrip reads the Parquet rows with parquet-go's reader:
 // the schema's columns, and every value exact, with and without the
-// optional columns, the NDJSON rows given whole or a few bytes at a time.
+// optional columns, written the direct way and from NDJSON rows, the
+// rows given whole or a few bytes at a time.
 func TestParquetRoundTrip(t *testing.T) {
-	for _, optional := range []bool{false, true} {
-		for _, chunk := range []int{0, 7} {
-			names, got, _ := readParquet(t, writeParquet(t, pqInputs, optional, chunk))
-			if g := strings.Join(names, " "); g != wantColumns {
-				t.Fatalf("columns %s\nwant %s", g, wantColumns)
-			}
-			if len(got) != len(pqInputs) {
-				t.Fatalf("%d rows, want %d", len(got), len(pqInputs))
-			}
-			for i, r := range pqInputs {
-				checkRow(t, i, got[i], wantRow(r, optional))
+	for _, viaNDJSON := range []bool{false, true} {
+		for _, o := range []pqOpts{{}, pqAll} {
+			for _, chunk := range []int{0, 7} {
+				names, got, _ := readParquet(t, writeParquetBy(t, pqInputs, o, viaNDJSON, chunk))
+				if g := strings.Join(names, " "); g != wantColumns {
+					t.Fatalf("columns %s\nwant %s", g, wantColumns)
+				}
+				if len(got) != len(pqInputs) {
+					t.Fatalf("%d rows, want %d", len(got), len(pqInputs))
+				}
+				for i, r := range pqInputs {
+					checkRow(t, i, got[i], wantRow(r, o == pqAll))
+				}
 			}
 		}
 	}
@@ -205,20 +231,30 @@ func TestParquetRoundTrip(t *testing.T) {
 	}
 }
 
-// TestParquetHostile: a NUL, bytes that are not UTF-8 and a URL of 1 MiB
-// come back exact; a line that is not an NDJSON links row is an error
-// naming its row, ErrParquetRow.
-func TestParquetHostile(t *testing.T) {
+// pqHostile is a link with a NUL, bytes that are not UTF-8 in its
+// element, attribute and base, and a reference and URL of 1 MiB.
+func pqHostile() []pqInput {
 	long := "http://h/" + strings.Repeat("\xff\x00a", 1<<20/3)
-	in := []pqInput{{Document{Name: "\x00"}, links.Link{Element: "a\xff", Attr: "h\x00", Ref: long, URL: long, Base: base.Base{URL: "\x80", Source: base.HTML}}}}
-	_, got, _ := readParquet(t, writeParquet(t, in, false, 0))
-	if len(got) != 1 {
-		t.Fatalf("%d rows", len(got))
-	}
-	checkRow(t, 0, got[0], wantRow(in[0], false))
+	return []pqInput{{Document{Name: "\x00"}, links.Link{Element: "a\xff", Attr: "h\x00", Ref: long, URL: long, Base: base.Base{URL: "\x80", Source: base.HTML}}}}
+}
 
-	for _, bad := range []string{"x\n", `{"document":"d"}` + "\n", `{"document":1,"base":"","base_source":"none","attribute":"a","ref":"","url":""}` + "\n"} {
-		pw := NewParquetWriter(io.Discard)
+// TestParquetHostile: a NUL, bytes that are not UTF-8 and a URL of 1 MiB
+// come back exact; a line that is not an NDJSON links row, and bytes that
+// are not rows of a Writer of Format Parquet, are an error naming their
+// row, ErrParquetRow, and the file is not finished.
+func TestParquetHostile(t *testing.T) {
+	in := pqHostile()
+	for _, viaNDJSON := range []bool{false, true} {
+		_, got, _ := readParquet(t, writeParquetBy(t, in, pqOpts{}, viaNDJSON, 0))
+		if len(got) != 1 {
+			t.Fatalf("%d rows", len(got))
+		}
+		checkRow(t, 0, got[0], wantRow(in[0], false))
+	}
+
+	for _, bad := range []string{"x\n", `{"document":"d"}` + "\n", `{"document":1,"base":"","base_source":"none","attribute":"a","ref":"","url":""}` + "\n",
+		`{"document":"d","base":"","base_source":"\xff","attribute":"a","ref":"","url":""}` + "\n"} {
+		pw := NewParquetFromNDJSON(io.Discard)
 		_, err := pw.Write([]byte(`{"document":"d","base":"","base_source":"none","attribute":"a","ref":"","url":""}` + "\n" + bad))
 		if !errors.Is(err, ErrParquetRow) || !strings.Contains(err.Error(), "row 2") {
 			t.Errorf("%q: %v", bad, err)
@@ -226,6 +262,90 @@ func TestParquetHostile(t *testing.T) {
 		if err := pw.Close(); err == nil {
 			t.Errorf("%q: Close after an error succeeds", bad)
 		}
+	}
+
+	good := AppendRow(nil, Parquet, "d", links.Link{Element: "a", Attr: "href", Ref: "r", URL: "u"}, nil)
+	noDoc := append([]byte{parquetRowTag, 0}, good[1+2:]...) // document null
+	badSource := AppendRow(nil, Parquet, "d", links.Link{Element: "a", Attr: "href"}, nil)
+	badSource = bytes.Replace(badSource, []byte("\x05none"), []byte("\x05n\xffne"), 1)
+	overflow := append([]byte{parquetRowTag}, bytes.Repeat([]byte{0xff}, 11)...)
+	huge := append([]byte{parquetRowTag}, binary.AppendUvarint(nil, maxParquetValue+2)...)
+	for _, c := range []struct {
+		name, rows, want string
+		atClose          bool
+	}{
+		{"NDJSON", `{"document":"d"}` + "\n", "byte 0x7b", false},
+		{"no document", string(noDoc), "no value for column document", false},
+		{"base_source", string(badSource), "column base_source", false},
+		{"overflow", string(overflow), "column document: bad length", false},
+		{"huge", string(huge), "column document: bad length", false},
+		{"cut", string(good[:len(good)-3]), "the last", true},
+	} {
+		pw := NewParquetWriter(io.Discard)
+		_, err := pw.Write(append(append([]byte(nil), good...), c.rows...))
+		if !c.atClose && (!errors.Is(err, ErrParquetRow) || !strings.Contains(err.Error(), "row 2") || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		if c.atClose && err != nil {
+			t.Errorf("%s: Write: %v", c.name, err)
+		}
+		err = pw.Close()
+		if err == nil || c.atClose && (!errors.Is(err, ErrParquetRow) || !strings.Contains(err.Error(), "row 2") || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s: Close: %v", c.name, err)
+		}
+	}
+}
+
+// TestParquetPaths: the Parquet file written the direct way is the one
+// written from the NDJSON rows of the same links, byte for byte (same
+// schema, values, row groups and pages), on every corpus of rows of the
+// tests (pqInputs, the hostile link, the values of TestRoundTrip and the
+// links of the Node.js API pages), with every set of optional columns,
+// the rows given whole or in pieces, and with row groups of 1 KiB.
+func TestParquetPaths(t *testing.T) {
+	var values []pqInput
+	for _, v := range roundTripValues {
+		values = append(values, pqInput{Document{Name: "doc" + v, Page: "http://p/" + v, Date: "date" + v},
+			links.Link{Element: "a", Attr: "href", Ref: v, URL: "http://u/" + v, Base: base.Base{URL: "http://b/" + v, Source: base.HTML},
+				Text: "text" + v, Rel: "rel" + v, Title: "title" + v}})
+	}
+	var nodejs []pqInput
+	docs, n := benchDocs(t)
+	for _, d := range docs {
+		for _, k := range d.links {
+			nodejs = append(nodejs, pqInput{Document{Name: d.name, Page: "https://nodejs.org/api/", Date: "2026-11-24"}, k})
+		}
+	}
+	corpora := map[string][]pqInput{"pqInputs": pqInputs, "hostile": pqHostile(), "values": values, "nodejs": nodejs}
+	check := func(name string, in []pqInput, o pqOpts, chunk int) []byte {
+		direct := writeParquetBy(t, in, o, false, chunk)
+		if nd := writeParquetBy(t, in, o, true, chunk); !bytes.Equal(direct, nd) {
+			t.Errorf("%s, %+v, chunk %d: %d bytes the direct way, %d from NDJSON, not the same", name, o, chunk, len(direct), len(nd))
+		}
+		return direct
+	}
+	for name, in := range corpora {
+		for i := range 8 {
+			o := pqOpts{i&1 != 0, i&2 != 0, i&4 != 0}
+			if name == "hostile" && i != 0 && i != 7 {
+				continue // its megabytes, twice: none or all
+			}
+			check(name, in, o, 0)
+			switch name {
+			case "pqInputs", "values":
+				check(name, in, o, 7)
+			case "hostile":
+				check(name, in, o, 64<<10) // crawl's chunks
+			}
+		}
+	}
+	if _, got, _ := readParquet(t, check("nodejs", nodejs, pqAll, 0)); len(got) != n {
+		t.Errorf("%d rows of %d links", len(got), n)
+	}
+	defer func(n int) { parquetGroupBytes = n }(parquetGroupBytes)
+	parquetGroupBytes = 1 << 10
+	if _, _, f := readParquet(t, check("nodejs", nodejs, pqAll, 4096)); len(f.RowGroups()) < 10 {
+		t.Errorf("%d row groups of 1 KiB", len(f.RowGroups()))
 	}
 }
 

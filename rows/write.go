@@ -22,8 +22,8 @@ const (
 	TSV Format = iota
 	// NDJSON rows: one JSON object per line, a member per column.
 	NDJSON
-	// Parquet: a Parquet file (docs/links.md#parquet--format-parquet), written by a
-	// ParquetWriter from a Writer's NDJSON rows; not a Writer format.
+	// Parquet: a Parquet file (docs/links.md#parquet--format-parquet):
+	// a Writer appends each row's values, which a ParquetWriter takes.
 	Parquet
 )
 
@@ -71,7 +71,8 @@ type Writer struct {
 	// differently by Differ[0] and by Differ[1] (a failure of WHATWG
 	// differs from every answer), in the differ format (see AppendRow).
 	// The optional columns are not written with it, nor the rows of
-	// revisit records (warc@revisit), whose ref is a date.
+	// revisit records (warc@revisit), whose ref is a date. A differ row
+	// is not a links row: it has no Parquet form.
 	Differ *[2]relurl.Spec
 	// Context adds the link's context: the columns text, rel and title.
 	Context bool
@@ -158,30 +159,47 @@ func (w *Writer) Append(b []byte, d *Document, k links.Link) []byte {
 	return b
 }
 
-// appendOptional adds the optional columns to the row that b ends with.
+// appendOptional adds the optional columns to the row that b ends with:
+// in TSV and NDJSON those the rows have, in Parquet every one, null when
+// the rows do not have it (parquetColumns).
 func (w *Writer) appendOptional(b []byte, d *Document, k links.Link) []byte {
-	nd := w.Format == NDJSON
-	if nd {
+	switch w.Format {
+	case NDJSON:
 		b = b[:len(b)-len("}\n")]
-	} else {
+	case Parquet:
+		b = b[:len(b)-parquetOptional]
+	default:
 		b = b[:len(b)-1]
 	}
 	col := func(name, v string) {
-		if nd {
+		switch w.Format {
+		case NDJSON:
 			b = jsonline.AppendField(b, false, name, v)
-		} else {
+		case Parquet:
+			b = appendParquetValue(b, v)
+		default:
 			b = append(b, '\t')
 			b = AppendTSV(b, v)
+		}
+	}
+	// absent: n columns the row does not have.
+	absent := func(n int) {
+		if w.Format == Parquet {
+			b = appendParquetNulls(b, n)
 		}
 	}
 	if w.Context {
 		col("text", k.Text)
 		col("rel", k.Rel)
 		col("title", k.Title)
+	} else {
+		absent(3)
 	}
 	if w.Page {
 		col("page", d.Page)
 		col("date", d.Date)
+	} else {
+		absent(2)
 	}
 	if w.Key != nil {
 		pkey, perr := w.pageKey(d.Page)
@@ -199,15 +217,26 @@ func (w *Writer) appendOptional(b []byte, d *Document, k links.Link) []byte {
 		}
 		col("page_key", unsafeString(pkey))
 		col("url_key", unsafeString(ukey))
-		if nd && perr != nil {
+		// The reasons are values in NDJSON and Parquet; TSV has
+		// no column for them (the error lines say them).
+		if perr != nil && w.Format != TSV {
 			col("page_key_error", perr.Error())
+		} else {
+			absent(1)
 		}
-		if nd && uerr != nil {
+		if uerr != nil && w.Format != TSV {
 			col("url_key_error", uerr.Error())
+		} else {
+			absent(1)
 		}
+	} else {
+		absent(4)
 	}
-	if nd {
+	switch w.Format {
+	case NDJSON:
 		return append(b, "}\n"...)
+	case Parquet:
+		return b
 	}
 	return append(b, '\n')
 }
@@ -320,8 +349,24 @@ func reason(err error) string {
 // element@attribute, ref, url. With d it is a differ row: the same columns
 // up to ref, then each specification's answer ("" when it fails), then
 // failure (see Differ); in NDJSON the answers are members named after the
-// specifications, and "failure" is present only when not empty.
+// specifications, and "failure" is present only when not empty. In
+// Parquet the row is what a ParquetWriter takes, without a newline, its
+// optional columns null; a differ row has none (AppendRow panics).
 func AppendRow(b []byte, f Format, doc string, k links.Link, d *Differ) []byte {
+	if f == Parquet {
+		if d != nil {
+			panic("rows: a differ row is not a links row: it has no Parquet form")
+		}
+		var buf [64]byte
+		b = append(b, parquetRowTag)
+		b = appendParquetValue(b, doc)
+		b = appendParquetValue(b, k.Base.URL)
+		b = appendParquetValue(b, k.Base.Source.String())
+		b = appendParquetValue(b, unsafeString(appendAttribute(buf[:0], k, appendRaw)))
+		b = appendParquetValue(b, k.Ref)
+		b = appendParquetValue(b, k.URL)
+		return appendParquetNulls(b, parquetOptional)
+	}
 	if f == NDJSON {
 		// Lossless like every -json output: a value that is not UTF-8
 		// gets a NAME_base64 member with its exact bytes.

@@ -127,10 +127,13 @@ func roundTrip(t *testing.T, f Format, d *Document, k links.Link) Row {
 	return got[0]
 }
 
+// roundTripValues are values a Writer must keep whatever the format.
+var roundTripValues = []string{"plain", "tab\there\nnew\r\\back\\", "\xff\xfe not UTF-8", `\t as written`, ""}
+
 // TestRoundTrip: what a Writer writes, Read reads back column for column,
 // in both formats, whatever bytes the values hold.
 func TestRoundTrip(t *testing.T) {
-	for _, v := range []string{"plain", "tab\there\nnew\r\\back\\", "\xff\xfe not UTF-8", `\t as written`, ""} {
+	for _, v := range roundTripValues {
 		d := &Document{Name: "doc" + v, Page: "http://p/" + v, Date: "date" + v}
 		k := links.Link{Element: "a", Attr: "href", Ref: v, URL: "http://u/" + v, Base: base.Base{URL: "http://b/" + v, Source: base.HTML},
 			Text: "text" + v, Rel: "rel" + v, Title: "title" + v}

@@ -406,14 +406,10 @@ func (j *job) report(msg string) {
 	j.stats.errors.Add(1)
 }
 
-// writer returns the rows writer of the run's options. Parquet is
-// written from NDJSON rows (rows.ParquetWriter).
+// writer returns the rows writer of the run's options. Its Parquet rows
+// go to a rows.ParquetWriter.
 func (c *Config) writer() rows.Writer {
-	f := c.Format
-	if f == rows.Parquet {
-		f = rows.NDJSON
-	}
-	return rows.Writer{Format: f, Differ: c.Differ, Context: c.Context, Page: c.Page, Key: c.Key}
+	return rows.Writer{Format: c.Format, Differ: c.Differ, Context: c.Context, Page: c.Page, Key: c.Key}
 }
 
 // header is the TSV header line (rows.Writer.Header).
