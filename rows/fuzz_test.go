@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
+	"io"
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
 )
 
@@ -55,6 +58,42 @@ func FuzzOutputEscaping(f *testing.F) {
 			if got != s {
 				t.Fatalf("NDJSON %s gives %q, want %q", name, got, s)
 			}
+		}
+	})
+}
+
+// FuzzParquet: the Parquet file of a link whose values are the fuzzed
+// strings, with the optional columns opts chooses, is the same written
+// the direct way and from its NDJSON rows, and gives every value back
+// exact (wantRow); the fuzzed bytes handed to a ParquetWriter as rows
+// are rows or an ErrParquetRow, never a panic.
+func FuzzParquet(f *testing.F) {
+	f.Add("d.html", "g", "http://a/g", "text", uint8(0), []byte{})
+	f.Add("a.warc.gz#12", "../x", "http://bad/x", "", uint8(7), []byte{parquetRowTag, 2, 'd'})             // key refused; a cut row
+	f.Add("\xff\x00", "\t\n", "", "\xc3", uint8(5|3<<3), []byte(`{"document":"d"}`))                       // not UTF-8, NUL, no URL, NDJSON given as rows
+	f.Add("", "", "", "", uint8(2|4<<3), append([]byte{parquetRowTag}, bytes.Repeat([]byte{0xff}, 11)...)) // empty values, a length that overflows
+	f.Fuzz(func(t *testing.T, doc, ref, url, text string, opts uint8, raw []byte) {
+		in := []pqInput{{Document{Name: doc, Page: url, Date: text},
+			links.Link{Element: text, Attr: ref, Ref: ref, URL: url, Base: base.Base{URL: doc, Source: base.Source(opts >> 3 % 5)},
+				Text: text, Rel: doc, Title: ref}}}
+		o := pqOpts{opts&1 != 0, opts&2 != 0, opts&4 != 0}
+		direct := writeParquetBy(t, in, o, false, 0)
+		if nd := writeParquetBy(t, in, o, true, 3); !bytes.Equal(direct, nd) {
+			t.Fatalf("%+v: the direct way and NDJSON give different files", in)
+		}
+		_, got, _ := readParquet(t, direct)
+		if len(got) != 1 {
+			t.Fatalf("%d rows", len(got))
+		}
+		checkRow(t, 0, got[0], wantRow(in[0], o))
+
+		pw := NewParquetWriter(io.Discard)
+		_, err := pw.Write(raw)
+		if err != nil && !errors.Is(err, ErrParquetRow) {
+			t.Fatalf("rows %q: %v", raw, err)
+		}
+		if cerr := pw.Close(); err == nil && cerr != nil && !errors.Is(cerr, ErrParquetRow) {
+			t.Fatalf("rows %q: Close: %v", raw, cerr)
 		}
 	})
 }

@@ -146,7 +146,7 @@ const wantColumns = "document base base_source attribute ref url text rel title 
 // wantRow is the row of input r by the documented rules, as exact
 // values (the test checks the UTF-8 column and the _bytes column apart):
 // nil for a column the rows do not have.
-func wantRow(r pqInput, optional bool) map[string]*string {
+func wantRow(r pqInput, o pqOpts) map[string]*string {
 	s := func(v string) *string { return &v }
 	attr := r.k.Element
 	if r.k.Attr != "" {
@@ -157,20 +157,31 @@ func wantRow(r pqInput, optional bool) map[string]*string {
 	for _, c := range []string{"text", "rel", "title", "page", "date", "page_key", "url_key", "page_key_error", "url_key_error"} {
 		m[c] = nil
 	}
-	if optional {
-		m["text"], m["rel"], m["title"], m["page"], m["date"] = s(r.k.Text), s(r.k.Rel), s(r.k.Title), s(r.doc.Page), s(r.doc.Date)
-		m["page_key"], m["url_key"] = s(""), s("")
-		if strings.Contains(r.doc.Page, "bad") {
-			m["page_key_error"] = s("bad key")
-		} else {
-			m["page_key"] = s("K:" + r.doc.Page)
-		}
-		if r.k.Err == nil {
-			if strings.Contains(r.k.URL, "bad") {
-				m["url_key_error"] = s("bad key")
-			} else {
-				m["url_key"] = s("K:" + r.k.URL)
+	if o.context {
+		m["text"], m["rel"], m["title"] = s(r.k.Text), s(r.k.Rel), s(r.k.Title)
+	}
+	if o.page {
+		m["page"], m["date"] = s(r.doc.Page), s(r.doc.Date)
+	}
+	if o.key {
+		// A URL without a key has an empty one, and "bad key" as its
+		// error when testKey refused it; "" and a link's failed URL are
+		// not given to testKey.
+		key := func(u, col string) {
+			switch {
+			case u == "":
+				m[col] = s("")
+			case strings.Contains(u, "bad"):
+				m[col], m[col+"_error"] = s(""), s("bad key")
+			default:
+				m[col] = s("K:" + u)
 			}
+		}
+		key(r.doc.Page, "page_key")
+		if r.k.Err != nil {
+			key("", "url_key")
+		} else {
+			key(r.k.URL, "url_key")
 		}
 	}
 	return m
@@ -219,7 +230,7 @@ func TestParquetRoundTrip(t *testing.T) {
 					t.Fatalf("%d rows, want %d", len(got), len(pqInputs))
 				}
 				for i, r := range pqInputs {
-					checkRow(t, i, got[i], wantRow(r, o == pqAll))
+					checkRow(t, i, got[i], wantRow(r, o))
 				}
 			}
 		}
@@ -249,7 +260,7 @@ func TestParquetHostile(t *testing.T) {
 		if len(got) != 1 {
 			t.Fatalf("%d rows", len(got))
 		}
-		checkRow(t, 0, got[0], wantRow(in[0], false))
+		checkRow(t, 0, got[0], wantRow(in[0], pqOpts{}))
 	}
 
 	for _, bad := range []string{"x\n", `{"document":"d"}` + "\n", `{"document":1,"base":"","base_source":"none","attribute":"a","ref":"","url":""}` + "\n",
@@ -410,7 +421,7 @@ func TestParquetInDuckDB(t *testing.T) {
 		t.Fatalf("DuckDB reads %d rows, want %d", len(got), len(pqInputs))
 	}
 	for i, r := range pqInputs {
-		for c, w := range wantRow(r, true) {
+		for c, w := range wantRow(r, pqAll) {
 			v := "<null>"
 			if w != nil {
 				v = strings.ToUpper(hexOf(*w))

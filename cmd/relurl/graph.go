@@ -30,8 +30,15 @@ process with no rows between, when -type is given, when it is not a
 regular file (a directory, an http(s) URL), when its name is one
 "relurl links" knows (.warc.gz, .wat, .html, .css, .eml, robots.txt,
 .xml...), or when it begins as a WARC or WAT file (plain, gzip or zstd);
-anything else, standard input included, is links rows. -spec, -url,
--type and the limits (-max-url...) are those of "relurl links".
+anything else, standard input included, is links rows. The flags that
+choose what is read and how are those of "relurl links", with its
+defaults: -spec, -url, -type, -lazy (the lazy-loading attributes too:
+img@data-src...), the limits (-max-url...), the fetch flags of http(s)
+INPUTs (-timeout, -max-body, -max-redirects, -deny-private),
+-files-from (further INPUTs, one per line) and -jobs (inputs read at
+once: the graph is the same whatever their number). Its column flags
+(-context, -page, -key) add columns, not links: a graph has no use for
+them.
 
 Each link is an edge from its page to its URL: the page is the URL the
 document was retrieved by (the row's page column, as "relurl links -page"
@@ -68,6 +75,8 @@ func runGraph(e *env, args []string) int {
 	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND` (html, mime,\nwarc, wat, css, sitemap or robots), as relurl links does, not as rows")
 	lim := limitFlags(fs)
 	spec := specFlag(fs)
+	var run runFlags
+	run.define(fs, "graph")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -89,8 +98,11 @@ func runGraph(e *env, args []string) int {
 		e.errorf("graph: %v", err)
 		return exitUsage
 	}
-	if *retrieval != "" && fs.NArg() > 1 {
+	if *retrieval != "" && (fs.NArg() > 1 || run.filesFrom != "") {
 		e.errorf("graph: -url applies to one INPUT, not %d", fs.NArg())
+		return exitUsage
+	}
+	if !run.check(e) {
 		return exitUsage
 	}
 	kind, ok := parseType(e, "graph", *inType)
@@ -139,12 +151,15 @@ func runGraph(e *env, args []string) int {
 	defer cancel()
 	var spillErr error
 	cfg := &crawler.Config{
-		URL:    *retrieval,
-		Type:   kind,
-		Limits: lim.Limits,
-		Spec:   *spec,
-		Stderr: e.stderr,
-		Prefix: "relurl: graph: ",
+		URL:     *retrieval,
+		Type:    kind,
+		Fetcher: run.fetcher(),
+		Limits:  lim.Limits,
+		Spec:    *spec,
+		Lazy:    run.lazy,
+		Jobs:    run.jobs,
+		Stderr:  e.stderr,
+		Prefix:  "relurl: graph: ",
 		Link: func(doc *rows.Document, k links.Link) error {
 			err := edge(g.AddLink(doc, k), func(err error) error {
 				return fmt.Errorf("%s: link %s: %w", doc.Name, quote.Quote(k.URL), err)
@@ -156,49 +171,69 @@ func runGraph(e *env, args []string) int {
 			return err
 		},
 	}
-	crawl := func(in string, stdin io.Reader) {
-		cfg.Stdin = stdin
-		s, err := cfg.RunContext(ctx, []string{in})
-		if err != nil || s.Failed {
-			status = exitRejected
-		}
+	inputs, st, ok := run.list(e, fs.Args())
+	if !ok {
+		return st
 	}
-	inputs := fs.Args()
-	if len(inputs) == 0 {
+	if len(inputs) == 0 && run.filesFrom == "" {
 		inputs = []string{"-"}
 	}
+	// failed reports an error of an input; a spill error ends the run.
+	failed := func(err error) bool {
+		if spillErr != nil {
+			err = spillErr
+		}
+		if err == nil {
+			return false
+		}
+		e.errorf("graph: %v", err)
+		status = exitRejected
+		return isSpillError(err)
+	}
+	// Rows are read in turn; the inputs read as relurl links reads them
+	// are crawled at the end, together, -jobs at a time: the edges are
+	// counted whatever their order (Config.Link's calls come one at a
+	// time), so the graph is the same.
+	var crawl []string
 	for _, in := range inputs {
 		var err error
 		if in == "-" {
+			if run.filesFrom == "-" {
+				e.errorf("graph: input - (standard input) cannot be used with -files-from -")
+				return exitUsage
+			}
 			br := bufio.NewReaderSize(e.stdin, graphSniffLen)
 			if head, _ := br.Peek(graphSniffLen); kind != crawler.Unknown || warc.Sniff(head) {
-				crawl(in, br)
+				cfg.Stdin = br
+				crawl = append(crawl, in)
 			} else {
 				err = read(br, "standard input")
 			}
 		} else if fi, serr := os.Stat(in); serr != nil || !fi.Mode().IsRegular() || kind != crawler.Unknown || crawler.KnownName(in) {
-			crawl(in, nil) // the crawl says why one it cannot read fails
+			crawl = append(crawl, in) // the crawl says why one it cannot read fails
 		} else {
 			var fh *os.File
 			if fh, err = os.Open(in); err == nil {
 				br := bufio.NewReaderSize(fh, graphSniffLen)
 				if head, _ := br.Peek(graphSniffLen); warc.Sniff(head) {
-					crawl(in, nil)
+					crawl = append(crawl, in)
 				} else {
 					err = read(br, in)
 				}
 				fh.Close()
 			}
 		}
-		if spillErr != nil {
-			err = spillErr
+		if failed(err) {
+			return exitRejected
 		}
-		if err != nil {
-			e.errorf("graph: %v", err)
-			if isSpillError(err) {
-				return exitRejected
-			}
+	}
+	if len(crawl) > 0 {
+		s, err := cfg.RunContext(ctx, crawl)
+		if err != nil || s.Failed {
 			status = exitRejected
+		}
+		if failed(nil) {
+			return exitRejected
 		}
 	}
 	if noHost > 0 {

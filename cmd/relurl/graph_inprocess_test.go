@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -127,5 +130,104 @@ func TestGraphInProcessSpillError(t *testing.T) {
 	r.want(t, "", 1)
 	if !strings.Contains(r.stderr, "graph: spilling to disk: ") || !strings.Contains(r.stderr, notDir) {
 		t.Errorf("stderr %q", r.stderr)
+	}
+}
+
+// TestGraphJobs: with -jobs above 1 the inputs are read at once, and the
+// graph is byte for byte that of -jobs 1, at every level and in every
+// format, over web archives and the files of a documentation tree listed
+// by -files-from after the INPUTs on the command line.
+func TestGraphJobs(t *testing.T) {
+	dir := t.TempDir()
+	var archives []string
+	for seed := range 4 {
+		file, _, err := warctest.CorpusFile(dir, 64<<10, int64(100+seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		archives = append(archives, file)
+	}
+	pages, _ := filepath.Glob("../../links/testdata/nodejs-api/*.html")
+	if len(pages) < 10 {
+		t.Fatalf("%d pages", len(pages))
+	}
+	list := filepath.Join(dir, "list")
+	if err := os.WriteFile(list, []byte(strings.Join(pages, "\n")+"\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, level := range []string{"page", "host", "domain"} {
+		for _, format := range graphFormats {
+			args := append([]string{"graph", "-level", level, "-format", format, "-files-from", list}, archives...)
+			one := relurlRun(t, "", append([]string{args[0], "-jobs", "1"}, args[1:]...)...)
+			if one.status != 0 || strings.Count(one.stdout, "\n") < 3 {
+				t.Fatalf("%s %s -jobs 1: exit %d, %d lines; stderr:\n%s", level, format, one.status, strings.Count(one.stdout, "\n"), one.stderr)
+			}
+			many := relurlRun(t, "", append([]string{args[0], "-jobs", "4"}, args[1:]...)...)
+			if many.stdout != one.stdout || many.status != one.status || many.stderr != one.stderr {
+				t.Errorf("%s %s: -jobs 4: exit %d, stderr %q, %d bytes; -jobs 1: exit %d, stderr %q, %d bytes",
+					level, format, many.status, many.stderr, len(many.stdout), one.status, one.stderr, len(one.stdout))
+			}
+		}
+	}
+	// Without -files-from the pages are not read: fewer edges.
+	if a, b := relurlRun(t, "", append([]string{"graph", "-level", "page"}, archives...)...), relurlRun(t, "", append([]string{"graph", "-level", "page", "-files-from", list}, archives...)...); len(a.stdout) >= len(b.stdout) {
+		t.Errorf("-files-from adds no edges: %d bytes, %d without", len(b.stdout), len(a.stdout))
+	}
+}
+
+// TestGraphRunFlags: the flags graph shares with links reach its run:
+// -lazy reads the lazy-loading attributes, -deny-private refuses a
+// server on 127.0.0.1, -max-redirects 0 follows no redirect, -max-body
+// and -timeout bound a fetch, and they are checked as links checks them.
+func TestGraphRunFlags(t *testing.T) {
+	page := `<img data-src="http://lazy.example/i.png"><a href="http://b.example/">b</a>`
+	r := relurlRun(t, page, "graph", "-type", "html", "-url", "http://a.example/")
+	r.want(t, "source\ttarget\tcount\na.example\tb.example\t1\n", 0)
+	r = relurlRun(t, page, "graph", "-lazy", "-type", "html", "-url", "http://a.example/")
+	r.want(t, "source\ttarget\tcount\na.example\tb.example\t1\na.example\tlazy.example\t1\n", 0)
+
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/moved" {
+			http.Redirect(w, r, "/p", http.StatusFound)
+			return
+		}
+		fmt.Fprint(w, `<a href="http://b.example/">b</a>`)
+	}))
+	defer s.Close()
+	host := strings.TrimPrefix(s.URL, "http://")
+	host = host[:strings.LastIndexByte(host, ':')]
+	r = relurlRun(t, "", "graph", s.URL+"/moved")
+	r.want(t, "source\ttarget\tcount\n"+host+"\tb.example\t1\n", 0)
+	r = relurlRun(t, "", "graph", "-deny-private", s.URL+"/p")
+	r.want(t, "source\ttarget\tcount\n", 1)
+	if !strings.Contains(r.stderr, "address refused (-deny-private)") {
+		t.Errorf("-deny-private: stderr %q", r.stderr)
+	}
+	r = relurlRun(t, "", "graph", "-max-redirects", "0", s.URL+"/moved")
+	r.want(t, "source\ttarget\tcount\n", 1)
+	if !strings.Contains(r.stderr, "too many redirects (more than 0)") {
+		t.Errorf("-max-redirects 0: stderr %q", r.stderr)
+	}
+
+	for _, c := range []struct{ flag, value, want string }{
+		{"-max-body", "10", "body larger than the limit (10 bytes)"},
+		{"-timeout", "1ns", "deadline exceeded"},
+	} {
+		r = relurlRun(t, "", "graph", c.flag, c.value, s.URL+"/p")
+		r.want(t, "source\ttarget\tcount\n", 1)
+		if !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%s %s: stderr %q", c.flag, c.value, r.stderr)
+		}
+	}
+
+	for _, args := range [][]string{{"-jobs", "0"}, {"-max-body", "0"}, {"-timeout", "0s"}, {"-url", "http://a/", "-files-from", "x", "y"}} {
+		r := relurlRun(t, "", append([]string{"graph"}, args...)...)
+		if r.status != exitUsage || !strings.HasPrefix(r.stderr, "relurl: graph: -") {
+			t.Errorf("%q: exit %d, stderr %q", args, r.status, r.stderr)
+		}
+	}
+	r = relurlRun(t, "-\n", "graph", "-files-from", "-")
+	if r.status != exitUsage || !strings.Contains(r.stderr, "input - (standard input) cannot be used with -files-from -") {
+		t.Errorf("- in -files-from -: exit %d, stderr %q", r.status, r.stderr)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
@@ -199,10 +200,6 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 	format := fs.String("format", "tsv", "output format: tsv, ndjson or parquet")
 	header := fs.Bool("header", false, "print a header line first (TSV; at the top of each file with -out-dir)")
 	retrieval := fs.String("url", "", "the URL the INPUT was retrieved by (section 3.3), instead of its\nfile:// URL; for a directory, the URL of the directory (one INPUT only)")
-	timeout := fs.Duration("timeout", base.DefaultTimeout, "time limit for fetching one http(s) INPUT, redirects and body included")
-	maxBody := fs.Int64("max-body", base.DefaultMaxBody, "largest body fetched over http(s), in bytes")
-	maxRedirects := fs.Int("max-redirects", base.DefaultMaxRedirects, "most redirects followed for one http(s) INPUT")
-	denyPrivate := fs.Bool("deny-private", false, "refuse to connect to loopback, private, link-local and other special-use\naddresses, checked on the address dialled for every request and redirect\n(for URLs from untrusted sources); no proxy is used then")
 	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND`: html, mime,\nwarc, wat, css, sitemap or robots, instead of sniffing it (see above)")
 	lim := limitFlags(fs)
 	spec := specFlag(fs)
@@ -210,10 +207,9 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 	page := fs.Bool("page", false, "add the columns page and date: the URL each document was retrieved by\n(WARC-Target-URI, fetched or file:// URL) and its capture date (WARC-Date)")
 	key := fs.Bool("key", false, "add the columns page_key and url_key: the key of page and of url,\nthe CDX key by default (-key-canon, -key-form and the SURT flags choose another)")
 	kf := defineKeyFlags(fs, "key-", "whatwg", "cdx")
-	lazy := fs.Bool("lazy", false, "read the lazy-loading attributes too (data-src, data-srcset, ...: see above)")
 	differ := fs.String("differ", "", "write only the links whose resolution differs between the specifications\n`A,B` (such as rfc1808,whatwg), with both answers (see above)")
 	var c crawlFlags
-	c.define(fs)
+	c.define(fs, "links")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -229,8 +225,7 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		e.errorf("links: -url applies to one INPUT, not %d", fs.NArg())
 		return exitUsage
 	}
-	if *maxBody <= 0 || *maxRedirects < 0 || *timeout <= 0 {
-		e.errorf("links: -max-body and -timeout must be positive, -max-redirects not negative")
+	if !c.check(e) {
 		return exitUsage
 	}
 	if err := lim.check(); err != nil {
@@ -280,14 +275,14 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		Header:   *header,
 		URL:      *retrieval,
 		Type:     kind,
-		Fetcher:  base.Fetcher{Timeout: *timeout, MaxBody: *maxBody, MaxRedirects: *maxRedirects, DenyPrivate: *denyPrivate},
+		Fetcher:  c.fetcher(),
 		Limits:   lim.Limits,
 		Spec:     *spec,
 		Differ:   pair,
 		Context:  *context,
 		Page:     *page,
 		Key:      keyFn,
-		Lazy:     *lazy,
+		Lazy:     c.lazy,
 		OutDir:   c.outDir,
 		Gzip:     c.gzip,
 		Jobs:     c.jobs,
@@ -296,9 +291,6 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		Stderr:   e.stderr,
 		Prefix:   "relurl: links: ",
 		Progress: e.stderrIsTerminal,
-	}
-	if *maxRedirects == 0 {
-		cfg.Fetcher.MaxRedirects = -1
 	}
 	s, err := cfg.RunContext(ctx, inputs)
 	if err != nil {
@@ -335,23 +327,100 @@ func listExcerpt(list []string, n int) string {
 	return b.String()
 }
 
-// crawlFlags are the flags of "relurl links" for runs over many inputs.
-type crawlFlags struct {
-	filesFrom string
-	shard     crawler.Shard
-	outDir    string
-	gzip      bool
-	jobs      int
-	stats     bool
-	format    rows.Format // from -format, for the names of -out-dir
+// runFlags are the flags of a run over inputs that "relurl links" and
+// "relurl graph" share, defined once for both: the list of inputs
+// (-files-from), how many are worked on at once (-jobs), the fetches of
+// http(s) INPUTs (-timeout, -max-body, -max-redirects, -deny-private)
+// and the links read (-lazy). The column flags of links (-context,
+// -page, -key) are not here: they add columns, not links, so a graph is
+// the same without them (docs/graphs.md#flags).
+type runFlags struct {
+	cmd          string // the command, for messages
+	filesFrom    string
+	jobs         int
+	timeout      time.Duration
+	maxBody      int64
+	maxRedirects int
+	denyPrivate  bool
+	lazy         bool
 }
 
-func (c *crawlFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&c.filesFrom, "files-from", "", "read further inputs from `FILE`, one per line (- for standard input)")
+func (r *runFlags) define(fs *flag.FlagSet, cmd string) {
+	r.cmd = cmd
+	fs.StringVar(&r.filesFrom, "files-from", "", "read further inputs from `FILE`, one per line (- for standard input)")
+	fs.IntVar(&r.jobs, "jobs", 1, "number of inputs worked on at once")
+	fs.DurationVar(&r.timeout, "timeout", base.DefaultTimeout, "time limit for fetching one http(s) INPUT, redirects and body included")
+	fs.Int64Var(&r.maxBody, "max-body", base.DefaultMaxBody, "largest body fetched over http(s), in bytes")
+	fs.IntVar(&r.maxRedirects, "max-redirects", base.DefaultMaxRedirects, "most redirects followed for one http(s) INPUT")
+	fs.BoolVar(&r.denyPrivate, "deny-private", false, "refuse to connect to loopback, private, link-local and other special-use\naddresses, checked on the address dialled for every request and redirect\n(for URLs from untrusted sources); no proxy is used then")
+	fs.BoolVar(&r.lazy, "lazy", false, "read the lazy-loading attributes too (data-src, data-srcset, ...: see above)")
+}
+
+// check reports -jobs and the fetch flags out of range, as a usage
+// error.
+func (r *runFlags) check(e *env) bool {
+	if r.jobs < 1 {
+		e.errorf("%s: -jobs must be at least 1", r.cmd)
+		return false
+	}
+	if r.maxBody <= 0 || r.maxRedirects < 0 || r.timeout <= 0 {
+		e.errorf("%s: -max-body and -timeout must be positive, -max-redirects not negative", r.cmd)
+		return false
+	}
+	return true
+}
+
+// fetcher returns the Fetcher of the flags: -max-redirects 0 follows
+// none (base.Fetcher's -1; its 0 is the default).
+func (r *runFlags) fetcher() base.Fetcher {
+	f := base.Fetcher{Timeout: r.timeout, MaxBody: r.maxBody, MaxRedirects: r.maxRedirects, DenyPrivate: r.denyPrivate}
+	if r.maxRedirects == 0 {
+		f.MaxRedirects = -1
+	}
+	return f
+}
+
+// list returns args, then the lines of -files-from. ok is false on a
+// usage or read error, with the exit status.
+func (r *runFlags) list(e *env, args []string) (all []string, status int, ok bool) {
+	all = append([]string(nil), args...)
+	if r.filesFrom != "" {
+		var in io.Reader = e.stdin
+		if r.filesFrom != "-" {
+			f, err := os.Open(r.filesFrom)
+			if err != nil {
+				e.errorf("%s: -files-from: %v", r.cmd, err)
+				return nil, exitUsage, false
+			}
+			defer f.Close()
+			in = f
+		}
+		list, err := crawler.ReadList(in)
+		if err != nil {
+			e.errorf("%s: -files-from %s: %v", r.cmd, r.filesFrom, err)
+			return nil, exitRejected, false
+		}
+		all = append(all, list...)
+	}
+	return all, exitOK, true
+}
+
+// crawlFlags are the flags of "relurl links" for runs over many inputs:
+// runFlags and the output and sharing of the work.
+type crawlFlags struct {
+	runFlags
+	shard  crawler.Shard
+	outDir string
+	gzip   bool
+	stats  bool
+	format rows.Format // from -format, for the names of -out-dir
+}
+
+func (c *crawlFlags) define(fs *flag.FlagSet, cmd string) {
+	c.runFlags.define(fs, cmd)
 	fs.Var(&c.shard, "shard", "take only the inputs whose position in the list is `I/N`: I modulo N (from 0)")
 	fs.StringVar(&c.outDir, "out-dir", "", "write each input's rows to a file of its own in `DIR`; skip inputs whose file is there")
 	fs.BoolVar(&c.gzip, "gzip", false, "gzip the files written to -out-dir")
-	fs.IntVar(&c.jobs, "jobs", 1, "number of inputs worked on at once")
 	fs.BoolVar(&c.stats, "stats", false, "print counts of inputs, records, pages, links and errors on standard error at the end")
 }
 
@@ -359,32 +428,13 @@ func (c *crawlFlags) define(fs *flag.FlagSet) {
 // -files-from, in the shard. ok is false on a usage or read error, with
 // the exit status.
 func (c *crawlFlags) inputs(e *env, args []string) (in []string, status int, ok bool) {
-	if c.jobs < 1 {
-		e.errorf("links: -jobs must be at least 1")
-		return nil, exitUsage, false
-	}
 	if c.gzip && c.outDir == "" {
 		e.errorf("links: -gzip applies to -out-dir")
 		return nil, exitUsage, false
 	}
-	all := append([]string(nil), args...)
-	if c.filesFrom != "" {
-		var r io.Reader = e.stdin
-		if c.filesFrom != "-" {
-			f, err := os.Open(c.filesFrom)
-			if err != nil {
-				e.errorf("links: -files-from: %v", err)
-				return nil, exitUsage, false
-			}
-			defer f.Close()
-			r = f
-		}
-		list, err := crawler.ReadList(r)
-		if err != nil {
-			e.errorf("links: -files-from %s: %v", c.filesFrom, err)
-			return nil, exitRejected, false
-		}
-		all = append(all, list...)
+	all, status, ok := c.list(e, args)
+	if !ok {
+		return nil, status, false
 	}
 	if c.outDir != "" {
 		// The whole list, not this shard's: other shards may run at
