@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/internal/duckdbtest"
+	"github.com/relurl/relurl/internal/parquettest"
 )
 
 // duckDB runs query in a real DuckDB (package duckdbtest).
@@ -59,3 +60,18 @@ func TestParquetInDuckDB(t *testing.T) {
 }
 
 func jsonInt(n int64) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestParquetSparkTypes: every column of a graph's Parquet file has a
+// type Spark's reader maps as docs/graphs.md#parquet says, within the
+// set every Spark from 2.4 on reads alike (package parquettest: Spark is
+// not run here).
+func TestParquetSparkTypes(t *testing.T) {
+	rows, _ := genRows(2, 50)
+	for _, level := range []Level{Page, Host} {
+		g, _ := build(t, rows, level, 0)
+		got, err := parquettest.SparkTypes(write(t, g, Parquet))
+		if want := "source StringType, target StringType, date StringType, count LongType"; err != nil || strings.Join(got, ", ") != want {
+			t.Errorf("%v: %q, %v\nwant %s", level, got, err, want)
+		}
+	}
+}

@@ -30,9 +30,11 @@
 //	page_key, url_key  Key (-key): the key of the page and of url, such as
 //	                   the CDX key of package canon
 //
-// A ParquetWriter writes the rows as a Parquet file, the same columns
+// A ParquetWriter writes the rows of a Writer of Format Parquet (each
+// row's values, nothing escaped) as a Parquet file, the same columns
 // ("attribute" for element@attribute), with a NAME_bytes column holding
-// a value's exact bytes when it is not UTF-8 (docs/links.md#parquet--format-parquet).
+// a value's exact bytes when it is not UTF-8 (docs/links.md#parquet--format-parquet);
+// ParquetFromNDJSON writes the same file from NDJSON rows.
 //
 // A differ row (Writer.Differ) has, after ref, each specification's
 // answer and a failure column instead of url; it is not a links row.

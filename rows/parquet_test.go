@@ -13,6 +13,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/duckdbtest"
+	"github.com/relurl/relurl/internal/parquettest"
 	"github.com/relurl/relurl/links"
 )
 
@@ -443,4 +444,24 @@ func hexOf(s string) string {
 		b = append(b, digits[s[i]>>4], digits[s[i]&15])
 	}
 	return string(b)
+}
+
+// TestParquetSparkTypes: every column of the rows' Parquet file has a
+// type Spark's reader maps as docs/links.md#parquet--format-parquet says
+// (StringType, BinaryType for the _bytes columns), within the set every
+// Spark from 2.4 on reads alike (package parquettest: Spark is not run
+// here).
+func TestParquetSparkTypes(t *testing.T) {
+	got, err := parquettest.SparkTypes(writeParquet(t, pqInputs, true, 0))
+	var want []string
+	for _, c := range strings.Fields(wantColumns) {
+		typ := "StringType"
+		if strings.HasSuffix(c, "_bytes") {
+			typ = "BinaryType"
+		}
+		want = append(want, c+" "+typ)
+	}
+	if err != nil || strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("%q, %v\nwant %q", got, err, want)
+	}
 }
