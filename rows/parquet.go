@@ -10,34 +10,97 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
-// parquetColumns are the value columns of Parquet rows, in order
-// (docs/links.md#parquet--format-parquet): the six of every row, required UTF-8
-// strings, then the optional columns (Writer.Context, Page, Key) and the
-// key errors of NDJSON, optional UTF-8 strings, null when the rows do
-// not have them. Every column but base_source may hold bytes that are
-// not UTF-8 (file names, WAT paths, raw references under RFC 1808),
-// which a Parquet STRING must not: such a value is written with each
-// run of bad bytes as U+FFFD, and its exact bytes in the column
-// NAME_bytes, a BYTE_ARRAY without the STRING annotation, null when the
-// value is exact (as NDJSON's NAME_base64, lossless and readable).
-// A Writer of Format Parquet gives the values in this order.
-var parquetColumns = [...]struct {
-	name     string
-	required bool
-}{
-	{"document", true}, {"base", true}, {"base_source", true}, {"attribute", true}, {"ref", true}, {"url", true},
-	{"text", false}, {"rel", false}, {"title", false}, {"page", false}, {"date", false},
-	{"page_key", false}, {"url_key", false}, {"page_key_error", false}, {"url_key_error", false},
+// parquetRow is the schema of Parquet rows
+// (docs/links.md#parquet--format-parquet), the one definition of their
+// columns (parquetColumns is read from it): the six of every row,
+// required UTF-8 strings, then the optional columns (Writer.Context,
+// Page, Key) and the key errors of NDJSON, optional UTF-8 strings, null
+// when the rows do not have them. Every column but base_source may hold
+// bytes that are not UTF-8 (file names, WAT paths, raw references under
+// RFC 1808), which a Parquet STRING must not: such a value is written
+// with each run of bad bytes as U+FFFD, and its exact bytes in the
+// column NAME_bytes, a BYTE_ARRAY without the STRING annotation, null
+// when the value is exact (as NDJSON's NAME_base64, lossless and
+// readable). A Writer of Format Parquet gives the values in this order.
+// A struct type, so that parquet-go writes the rows column by column
+// (and the columns keep their order: a parquet.Group sorts its fields).
+// The _bytes fields are *[]byte, not []byte: parquet-go v0.32.0 writes
+// an optional []byte that is nil after one that is not as "", not null
+// (optional []byte is parquet-go/parquet-go#303's ground too).
+type parquetRow struct {
+	Document   string `parquet:"document,zstd"`
+	Base       string `parquet:"base,zstd"`
+	BaseSource string `parquet:"base_source,zstd"`
+	Attribute  string `parquet:"attribute,zstd"`
+	Ref        string `parquet:"ref,zstd"`
+	URL        string `parquet:"url,zstd"`
+
+	Text         *string `parquet:"text,optional,zstd"`
+	Rel          *string `parquet:"rel,optional,zstd"`
+	Title        *string `parquet:"title,optional,zstd"`
+	Page         *string `parquet:"page,optional,zstd"`
+	Date         *string `parquet:"date,optional,zstd"`
+	PageKey      *string `parquet:"page_key,optional,zstd"`
+	URLKey       *string `parquet:"url_key,optional,zstd"`
+	PageKeyError *string `parquet:"page_key_error,optional,zstd"`
+	URLKeyError  *string `parquet:"url_key_error,optional,zstd"`
+
+	DocumentBytes     *[]byte `parquet:"document_bytes,optional,zstd"`
+	BaseBytes         *[]byte `parquet:"base_bytes,optional,zstd"`
+	AttributeBytes    *[]byte `parquet:"attribute_bytes,optional,zstd"`
+	RefBytes          *[]byte `parquet:"ref_bytes,optional,zstd"`
+	URLBytes          *[]byte `parquet:"url_bytes,optional,zstd"`
+	TextBytes         *[]byte `parquet:"text_bytes,optional,zstd"`
+	RelBytes          *[]byte `parquet:"rel_bytes,optional,zstd"`
+	TitleBytes        *[]byte `parquet:"title_bytes,optional,zstd"`
+	PageBytes         *[]byte `parquet:"page_bytes,optional,zstd"`
+	DateBytes         *[]byte `parquet:"date_bytes,optional,zstd"`
+	PageKeyBytes      *[]byte `parquet:"page_key_bytes,optional,zstd"`
+	URLKeyBytes       *[]byte `parquet:"url_key_bytes,optional,zstd"`
+	PageKeyErrorBytes *[]byte `parquet:"page_key_error_bytes,optional,zstd"`
+	URLKeyErrorBytes  *[]byte `parquet:"url_key_error_bytes,optional,zstd"`
 }
+
+// A pqColumn is a value column of parquetRow: its name, whether it is
+// required (a string) or optional (a *string), and where its field and
+// its _bytes field (none: -1) are in a parquetRow.
+type pqColumn struct {
+	name          string
+	required      bool
+	off, bytesOff uintptr
+	hasBytes      bool
+}
+
+// parquetColumns are the value columns of parquetRow, in order.
+var parquetColumns = func() []pqColumn {
+	t := reflect.TypeFor[parquetRow]()
+	name := func(f reflect.StructField) string { n, _, _ := strings.Cut(f.Tag.Get("parquet"), ","); return n }
+	var cols []pqColumn
+	for i := range t.NumField() {
+		f := t.Field(i)
+		switch f.Type {
+		case reflect.TypeFor[string](), reflect.TypeFor[*string]():
+			c := pqColumn{name: name(f), required: f.Type.Kind() == reflect.String, off: f.Offset}
+			for j := range t.NumField() {
+				if b := t.Field(j); name(b) == c.name+"_bytes" {
+					c.bytesOff, c.hasBytes = b.Offset, true
+				}
+			}
+			cols = append(cols, c)
+		}
+	}
+	return cols
+}()
 
 // parquetOptional is how many of parquetColumns are optional: those
 // after url.
-const parquetOptional = len(parquetColumns) - 6
+var parquetOptional = len(parquetColumns) - 6
 
 // parquetGroupBytes is how many bytes of values a row group holds before
 // it is flushed: the writer's memory is bounded by about this much
@@ -52,33 +115,6 @@ const (
 	parquetBatch      = 1024
 	parquetBatchBytes = 4 << 20
 )
-
-// parquetSchema is the schema of parquetColumns and their _bytes columns,
-// made from a struct type so that the columns keep their order (a
-// parquet.Group sorts its fields by name).
-var parquetSchema = func() *parquet.Schema {
-	var fields []reflect.StructField
-	add := func(name string, t reflect.Type, optional bool) {
-		tag := name + ",zstd"
-		if optional {
-			tag = name + ",optional,zstd"
-		}
-		fields = append(fields, reflect.StructField{Name: fmt.Sprintf("C%d", len(fields)), Type: t, Tag: reflect.StructTag(`parquet:"` + tag + `"`)})
-	}
-	for _, c := range parquetColumns {
-		if c.required {
-			add(c.name, reflect.TypeFor[string](), false)
-		} else {
-			add(c.name, reflect.TypeFor[*string](), true)
-		}
-	}
-	for _, c := range parquetColumns {
-		if c.name != "base_source" {
-			add(c.name+"_bytes", reflect.TypeFor[[]byte](), true)
-		}
-	}
-	return parquet.SchemaOf(reflect.New(reflect.StructOf(fields)).Elem().Interface())
-}()
 
 // The rows a Writer of Format Parquet appends: each is parquetRowTag,
 // then the value of each of parquetColumns in order, as a uvarint of
@@ -110,7 +146,7 @@ func appendParquetNulls(b []byte, n int) []byte {
 // and written in order. ParquetFromNDJSON writes the same file from
 // NDJSON rows.
 type ParquetWriter struct {
-	pw   *parquet.GenericWriter[any]
+	pw   *parquet.GenericWriter[parquetRow]
 	pend []byte // a row not ended yet
 	rowN int    // rows ended, for errors
 	err  error
@@ -124,8 +160,10 @@ type ParquetWriter struct {
 	ncol    int // values of the row being made
 	size    int // bytes of values of the row being made
 	inGroup int // bytes of values of the row group
-	vals    []parquet.Value
-	batch   []parquet.Row
+	batch   []parquetRow
+	strs    []string // the optional values the batch points to
+	exact   [][]byte // the exact bytes the batch points to
+	nexact  int      // values of the batch that have them
 }
 
 // pqSpan is where a value is in ParquetWriter.arena; end < 0 for null.
@@ -135,7 +173,7 @@ var pqNull = pqSpan{0, -1}
 
 // NewParquetWriter returns a ParquetWriter writing to w.
 func NewParquetWriter(w io.Writer) *ParquetWriter {
-	return &ParquetWriter{pw: parquet.NewGenericWriter[any](w, parquetSchema,
+	return &ParquetWriter{pw: parquet.NewGenericWriter[parquetRow](w,
 		parquet.Compression(&zstd.Codec{}),
 		parquet.CreatedBy("relurl", "", ""),
 	)}
@@ -252,12 +290,13 @@ func (p *ParquetWriter) value(s string, present bool) error {
 		p.spans = append(p.spans, pqSpan{start, len(p.arena)}, pqNull)
 		return nil
 	}
-	if c.name == "base_source" {
-		return fmt.Errorf("column base_source %q is not UTF-8", s)
+	if !c.hasBytes {
+		return fmt.Errorf("column %s %q is not UTF-8", c.name, s)
 	}
 	p.arena = append(p.arena, strings.ToValidUTF8(s, "\uFFFD")...)
 	mid := len(p.arena)
 	p.arena = append(p.arena, s...)
+	p.nexact++
 	p.spans = append(p.spans, pqSpan{start, mid}, pqSpan{mid, len(p.arena)})
 	return nil
 }
@@ -276,46 +315,51 @@ func (p *ParquetWriter) endRow() error {
 }
 
 // flush hands the batch to the writer, and ends the row group once it
-// holds parquetGroupBytes. The values view the batch's arena, which the
+// holds parquetGroupBytes. The rows view the batch's arena, which the
 // writer copies.
 func (p *ParquetWriter) flush() error {
 	if p.rows > 0 {
-		const n = len(parquetColumns)
-		p.vals = slices.Grow(p.vals[:0], p.rows*(2*n-1))
-		p.batch = p.batch[:0]
-		for r := range p.rows {
+		n := len(parquetColumns)
+		p.batch = slices.Grow(p.batch[:0], p.rows)[:p.rows]
+		clear(p.batch)
+		// Allocated anew when short, never grown: the rows point into it.
+		if cap(p.strs) < p.rows*parquetOptional {
+			p.strs = make([]string, p.rows*parquetOptional)
+		}
+		strs := p.strs[: 0 : p.rows*parquetOptional]
+		if cap(p.exact) < p.nexact {
+			p.exact = make([][]byte, p.nexact)
+		}
+		exact := p.exact[:0:p.nexact]
+		for r := range p.batch {
+			row := unsafe.Pointer(&p.batch[r])
 			sp := p.spans[r*2*n : (r+1)*2*n]
-			start := len(p.vals)
 			for i, c := range parquetColumns {
 				s := sp[2*i]
-				switch {
-				case s.end < 0:
-					p.vals = append(p.vals, parquet.NullValue().Level(0, 0, i))
-				case c.required:
-					p.vals = append(p.vals, parquet.ByteArrayValue(p.arena[s.start:s.end]).Level(0, 0, i))
-				default:
-					p.vals = append(p.vals, parquet.ByteArrayValue(p.arena[s.start:s.end]).Level(0, 1, i))
+				if s.end < 0 {
+					continue // the zero value: null
 				}
-			}
-			col := n
-			for i, c := range parquetColumns {
-				if c.name == "base_source" {
-					continue
+				v := ""
+				if s.end > s.start {
+					v = unsafe.String(&p.arena[s.start], s.end-s.start)
 				}
-				if s := sp[2*i+1]; s.end < 0 {
-					p.vals = append(p.vals, parquet.NullValue().Level(0, 0, col))
+				if c.required {
+					*(*string)(unsafe.Add(row, c.off)) = v
 				} else {
-					p.vals = append(p.vals, parquet.ByteArrayValue(p.arena[s.start:s.end]).Level(0, 1, col))
+					strs = append(strs, v)
+					*(**string)(unsafe.Add(row, c.off)) = &strs[len(strs)-1]
 				}
-				col++
+				if e := sp[2*i+1]; e.end >= 0 {
+					exact = append(exact, p.arena[e.start:e.end:e.end])
+					*(**[]byte)(unsafe.Add(row, c.bytesOff)) = &exact[len(exact)-1]
+				}
 			}
-			p.batch = append(p.batch, parquet.Row(p.vals[start:len(p.vals):len(p.vals)]))
 		}
-		if _, err := p.pw.WriteRows(p.batch); err != nil {
+		if _, err := p.pw.Write(p.batch); err != nil {
 			return fmt.Errorf("parquet: %w", err)
 		}
 	}
-	p.arena, p.spans, p.rows = p.arena[:0], p.spans[:0], 0
+	p.arena, p.spans, p.rows, p.nexact = p.arena[:0], p.spans[:0], 0, 0
 	if p.inGroup >= parquetGroupBytes {
 		p.inGroup = 0
 		if err := p.pw.Flush(); err != nil {
