@@ -23,7 +23,8 @@ const (
 	// NDJSON rows: one JSON object per line, a member per column.
 	NDJSON
 	// Parquet: a Parquet file (docs/links.md#parquet--format-parquet):
-	// a Writer appends each row's values, which a ParquetWriter takes.
+	// a Writer appends each row's values, which a ParquetWriter takes
+	// (its bytes are for a ParquetWriter, not a format to keep).
 	Parquet
 )
 
