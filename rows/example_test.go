@@ -1,10 +1,13 @@
 package rows_test
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"strings"
 
+	"github.com/parquet-go/parquet-go"
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/canon"
 	"github.com/relurl/relurl/links"
@@ -42,5 +45,40 @@ func ExampleRead() {
 	// 2: d.html a@href "x\ty" http://a/x%09y
 	// 3: e.html img@src "i" http://b/i
 	// bad: in:4: 2 columns, want 6
+	// <nil>
+}
+
+// A Writer of Format Parquet hands each row's values to a ParquetWriter,
+// which writes the Parquet file once closed.
+func ExampleParquetWriter() {
+	var file bytes.Buffer
+	pw := rows.NewParquetWriter(&file)
+	w := rows.Writer{Format: rows.Parquet, Page: true}
+	d := &rows.Document{Name: "crawl.warc.gz#1234", Page: "http://www.example.com/a/"}
+	var b []byte
+	for _, ref := range []string{"b", "/c"} {
+		url := relurl.Resolve("http://www.example.com/a/", ref)
+		b = w.Append(b[:0], d, links.Link{Element: "a", Attr: "href", Ref: ref, URL: url, Base: base.Retrieved(d.Page)})
+		if _, err := pw.Write(b); err != nil {
+			fmt.Println(err)
+		}
+	}
+	if err := pw.Close(); err != nil {
+		fmt.Println(err)
+	}
+	type link struct {
+		Ref  string  `parquet:"ref"`
+		URL  string  `parquet:"url"`
+		Text *string `parquet:"text,optional"`
+		Page *string `parquet:"page,optional"`
+	}
+	got, err := parquet.Read[link](bytes.NewReader(file.Bytes()), int64(file.Len()))
+	for _, l := range got {
+		fmt.Println(l.Ref, l.URL, l.Text == nil, *l.Page)
+	}
+	fmt.Println(err)
+	// Output:
+	// b http://www.example.com/a/b true http://www.example.com/a/
+	// /c http://www.example.com/c true http://www.example.com/a/
 	// <nil>
 }

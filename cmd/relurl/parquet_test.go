@@ -71,7 +71,7 @@ func readNDJSON(t *testing.T, s string) []rows.Row {
 }
 
 // TestLinksParquet: "relurl links -format parquet" writes the rows that
-// -format ndjson writes, optional columns and a reference that is not
+// -format ndjson writes (the very file rows.ParquetFromNDJSON makes of them), optional columns and a reference that is not
 // UTF-8 (nor its URL, by RFC 1808) included, to standard output (a buffer, as a file or a pipe
 // would be) and to -out-dir, one NAME.parquet per input.
 func TestLinksParquet(t *testing.T) {
@@ -95,6 +95,19 @@ func TestLinksParquet(t *testing.T) {
 		t.Fatalf("parquet: exit %d, %s", code, errs)
 	}
 	compareRows(t, "standard output", readLinksParquet(t, []byte(pq)), want)
+	// The file written directly is, byte for byte, the one made from the
+	// NDJSON rows (rows.ParquetFromNDJSON).
+	var fromND bytes.Buffer
+	pw := rows.NewParquetFromNDJSON(&fromND)
+	if _, err := pw.Write([]byte(nd)); err != nil {
+		t.Fatal(err)
+	}
+	if err := pw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal([]byte(pq), fromND.Bytes()) {
+		t.Errorf("-format parquet: %d bytes; from -format ndjson: %d bytes, not the same", len(pq), fromND.Len())
+	}
 
 	// Two jobs share the one file: the same rows, inputs interleaved.
 	pq, errs, code = runLinksCmd(t, "", false, append([]string{"-format", "parquet", "-jobs", "2"}, flags...)...)
