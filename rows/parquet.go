@@ -339,10 +339,7 @@ func (p *ParquetWriter) flush() error {
 				if s.end < 0 {
 					continue // the zero value: null
 				}
-				v := ""
-				if s.end > s.start {
-					v = unsafe.String(&p.arena[s.start], s.end-s.start)
-				}
+				v := unsafeString(p.arena[s.start:s.end])
 				if c.required {
 					*(*string)(unsafe.Add(row, c.off)) = v
 				} else {
