@@ -14,6 +14,7 @@ package crawl
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -186,6 +187,10 @@ func (j *job) setLimits(lim limits.Limits) {
 	j.x = links.Extractor{Spec: spec, Limits: lim, Context: j.Context, Lazy: j.Lazy}
 }
 
+// ErrDifferParquet is the error of a run asked for differ rows in
+// Parquet, which has no form for them (rows.Writer.Differ).
+var ErrDifferParquet = errors.New("crawl: differ rows have no Parquet form")
+
 // Run is RunContext with a context that is never done.
 func (c *Config) Run(inputs []string) (Stats, error) {
 	return c.RunContext(context.Background(), inputs)
@@ -199,8 +204,13 @@ func (c *Config) Run(inputs []string) (Stats, error) {
 // error returned is about the run as a whole, found before any work: with
 // OutDir, two inputs that would write one file (an *OutputNameError), or
 // an output directory that cannot be created (with its parents; creating
-// one that another shard creates at the same moment is not an error).
+// one that another shard creates at the same moment is not an error),
+// or Differ with Format Parquet (a differ row has no Parquet form:
+// ErrDifferParquet).
 func (c *Config) RunContext(ctx context.Context, inputs []string) (Stats, error) {
+	if c.Differ != nil && c.Format == rows.Parquet {
+		return Stats{}, ErrDifferParquet
+	}
 	if c.OutDir != "" {
 		names, err := outputNames(inputs, c.Format, c.Gzip)
 		if err != nil {

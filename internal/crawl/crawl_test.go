@@ -261,3 +261,15 @@ func TestWHATWGFailure(t *testing.T) {
 		t.Errorf("stderr %q", e)
 	}
 }
+
+// TestDifferParquet: differ rows have no Parquet form; a run asked for
+// them fails before any work with ErrDifferParquet, never a panic.
+func TestDifferParquet(t *testing.T) {
+	specs := [2]relurl.Spec{relurl.RFC1808, relurl.WHATWG}
+	var out, errb bytes.Buffer
+	c := &Config{Format: rows.Parquet, Differ: &specs, Stdout: &out, Stderr: &errb}
+	st, err := c.Run([]string{"testdata/does-not-matter.html"})
+	if !errors.Is(err, ErrDifferParquet) || st.Inputs != 0 || out.Len() != 0 {
+		t.Fatalf("Run: %v, %+v, %d bytes out; want ErrDifferParquet and nothing done", err, st, out.Len())
+	}
+}
