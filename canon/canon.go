@@ -30,9 +30,12 @@ import (
 // A Canonicalizer rewrites a URL to a canonical form. The five of urlcanon
 // are the package's variables; ByName finds them by name.
 type Canonicalizer struct {
-	name  string
-	rules rule
-	ia    bool // the surt library's canonicalizer, not urlcanon's
+	name     string
+	rules    rule
+	ia       bool           // the surt library's canonicalizer, not urlcanon's
+	urlcanon bool           // read as urlcanon parses (URLCanon)
+	steps    []func(*parts) // urlcanon's steps, when urlcanon
+	other    *Canonicalizer // the same canonicalizer in the other reading
 }
 
 // rule is a set of steps a canonicalizer takes after parsing; each is
@@ -103,13 +106,43 @@ var IA = &Canonicalizer{name: "ia", ia: true}
 // All is the canonicalizers in the order above, then IA.
 var All = []*Canonicalizer{WHATWG, Google, SemanticPrecise, Semantic, Aggressive, IA}
 
+// AllURLCanon is the five urlcanon canonicalizers read as urlcanon parses
+// (URLCanon), in the order of All.
+var AllURLCanon []*Canonicalizer
+
+func init() {
+	for _, c := range All[:5] {
+		u := &Canonicalizer{name: "urlcanon." + c.name, rules: c.rules, urlcanon: true, steps: urlcanonSteps(c.rules), other: c}
+		c.other = u
+		AllURLCanon = append(AllURLCanon, u)
+	}
+}
+
+// URLCanon returns c read as urlcanon parses: urlcanon's own lenient
+// parser and its steps in its order, so that the result is the one
+// urlcanon (Heritrix, warcprox, brozzler) writes, byte for byte, where
+// c follows the URL Standard (docs/keys.md#as-urlcanon-parses). It
+// accepts every string: its Canonicalize, SURT and SSURT never fail. For
+// a canonicalizer so read already, and for IA (the surt library's), it
+// returns c.
+func URLCanon(c *Canonicalizer) *Canonicalizer {
+	if c.ia || c.urlcanon {
+		return c
+	}
+	return c.other
+}
+
 // ByName returns the canonicalizer of that name ("whatwg", "google",
-// "semantic_precise", "semantic", "aggressive"; "-" may stand for "_").
+// "semantic_precise", "semantic", "aggressive", "ia"; with "urlcanon."
+// before the first five, read as urlcanon parses (URLCanon); "-" may
+// stand for "_").
 func ByName(name string) (*Canonicalizer, bool) {
 	name = strings.ReplaceAll(strings.ToLower(name), "-", "_")
-	for _, c := range All {
-		if c.name == name {
-			return c, true
+	for _, list := range [][]*Canonicalizer{All, AllURLCanon} {
+		for _, c := range list {
+			if c.name == name {
+				return c, true
+			}
 		}
 	}
 	return nil, false
@@ -146,11 +179,15 @@ func (c *Canonicalizer) Canonicalize(s string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if c.rules == 0 {
+	if c.rules == 0 && !c.urlcanon {
 		return p.href, nil
 	}
+	n := len(p.href)
+	if c.urlcanon {
+		n = len(s)
+	}
 	c.rewrite(&p)
-	return string(p.appendTo(make([]byte, 0, len(p.href)+8))), nil
+	return string(p.appendTo(make([]byte, 0, n+8))), nil
 }
 
 // AppendCanonical appends the canonical form of s to dst; on error dst is
@@ -163,7 +200,7 @@ func (c *Canonicalizer) AppendCanonical(dst []byte, s string) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	if c.rules == 0 {
+	if c.rules == 0 && !c.urlcanon {
 		return append(dst, p.href...), nil
 	}
 	c.rewrite(&p)
@@ -173,6 +210,9 @@ func (c *Canonicalizer) AppendCanonical(dst []byte, s string) ([]byte, error) {
 // parse is the URL Standard's parser, with the default scheme when the
 // canonicalizer has one (urlcanon's default_scheme_http).
 func (c *Canonicalizer) parse(s string) (parts, error) {
+	if c.urlcanon {
+		return parseURLCanon(s), nil
+	}
 	p, err := parseParts(s)
 	if err != nil && c.rules&ruleDefaultScheme != 0 && isMissingScheme(err) {
 		// The parser removes leading C0 controls and spaces; "http://"

@@ -24,6 +24,25 @@ var (
 	setQueryArg = setMinimal.Add("&=")
 )
 
+// The sets of urlcanon's reading (docs/keys.md#as-urlcanon-parses): the
+// URL Standard's of 2016, as urlcanon wrote them, byte by byte.
+var (
+	// setUCC0 is the C0 control percent-encode set: C0 controls, DEL and
+	// above.
+	setUCC0 = percent.Set{}.AddRange(0, 0x1f).AddRange(0x7f, 0xff)
+	// setUCPath is the path percent-encode set.
+	setUCPath = setUCC0.Add(" \"#<>?`{}")
+	// setUCUserinfo is the userinfo percent-encode set.
+	setUCUserinfo = setUCPath.Add("/:;=@[\\]^|")
+	// setUCQuery is the query's: up to the space, DEL and above, and
+	// '"', "#", "<", ">".
+	setUCQuery = percent.Set{}.AddRange(0, 0x20).AddRange(0x7f, 0xff).Add("\"#<>")
+	// setUCHost is urlcanon's for the host: up to the space, DEL and above.
+	setUCHost = percent.Set{}.AddRange(0, 0x20).AddRange(0x7f, 0xff)
+	// setUCUserinfoMinimal is Google's minimal set with ":" and "@".
+	setUCUserinfoMinimal = setMinimal.Add(":@")
+)
+
 // appendEncoded appends s with every byte in set percent-encoded
 // (upper-case hex, as urlcanon and the surt library write it).
 func appendEncoded(dst []byte, s string, set *percent.Set) []byte {

@@ -10,19 +10,23 @@ import (
 // urlcanon's (python/urlcanon/canon.py), with the departures
 // docs/keys.md#departures-from-urlcanon lists.
 func (c *Canonicalizer) rewrite(p *parts) {
+	if c.urlcanon {
+		for _, step := range c.steps {
+			step(p)
+		}
+		return
+	}
 	r := c.rules
 	var scratch []byte
 	if r&ruleRemoveUserinfo != 0 {
-		p.user, p.pass = "", ""
+		removeUserinfo(p)
 	}
 	if r&ruleRemoveFragment != 0 {
-		p.frag, p.hasFrag = "", false
+		removeFragment(p)
 	}
-	if r&ruleHTTPSToHTTP != 0 && p.scheme == "https" {
-		p.scheme = "http"
-		if p.port == "80" { // the URL Standard would drop it on reparsing
-			p.port = ""
-		}
+	if r&ruleHTTPSToHTTP != 0 && httpsToHTTP(p) && p.port == "80" {
+		// The URL Standard would drop it on reparsing.
+		p.port, p.portColon = "", false
 	}
 	if r&ruleDecode != 0 {
 		scratch, p.user = recode(scratch, p.user, &setUserinfo)
@@ -40,29 +44,58 @@ func (c *Canonicalizer) rewrite(p *parts) {
 	}
 }
 
-// appendTo is the URL serializer (URL Standard section 4.5) on p.
+// appendTo is the URL serializer (URL Standard section 4.5) on p, and
+// urlcanon's, which writes every piece it holds: the delimiters as p has
+// them, the junk around the URL, no "/." (below).
 func (p *parts) appendTo(dst []byte) []byte {
+	dst = append(dst, p.leading...)
 	dst = append(dst, p.scheme...)
-	dst = append(dst, ':')
-	if p.hasHost {
-		dst = append(dst, "//"...)
-		if p.user != "" || p.pass != "" {
-			dst = append(dst, p.user...)
-			if p.pass != "" {
-				dst = append(dst, ':')
-				dst = append(dst, p.pass...)
-			}
-			dst = append(dst, '@')
-		}
-		dst = append(dst, p.host...)
-		if p.port != "" {
-			dst = append(dst, ':')
-			dst = append(dst, p.port...)
-		}
-	} else if !p.opaque && strings.HasPrefix(p.path, "//") {
+	if p.scheme != "" { // urlcanon's reading may have none
+		dst = append(dst, ':')
+	}
+	dst = append(dst, p.slashes...)
+	dst = append(dst, p.user...)
+	if p.passColon {
+		dst = append(dst, ':')
+	}
+	dst = append(dst, p.pass...)
+	if p.at {
+		dst = append(dst, '@')
+	}
+	dst = append(dst, p.host...)
+	if p.portColon {
+		dst = append(dst, ':')
+	}
+	dst = append(dst, p.port...)
+	if p.needsDotSlash() {
 		dst = append(dst, "/."...) // else "//" would start a host
 	}
 	return p.appendPathQueryFragment(dst)
+}
+
+// needsDotSlash: the URL Standard writes "/." before a path starting "//"
+// when there is no host (section 4.5); urlcanon never does.
+func (p *parts) needsDotSlash() bool {
+	return !p.hasHost && !p.opaque && !p.urlcanon && strings.HasPrefix(p.path, "//")
+}
+
+// removeUserinfo drops the username, the password and their delimiters
+// (urlcanon remove_userinfo).
+func removeUserinfo(p *parts) {
+	p.user, p.pass, p.at, p.passColon = "", "", false, false
+}
+
+// removeFragment drops "#" and the fragment (urlcanon remove_fragment).
+func removeFragment(p *parts) { p.frag, p.hasFrag = "", false }
+
+// httpsToHTTP makes https http, and reports whether it did (urlcanon
+// https_to_http).
+func httpsToHTTP(p *parts) bool {
+	if p.scheme != "https" {
+		return false
+	}
+	p.scheme = "http"
+	return true
 }
 
 // canonHost rewrites a host that is not an IPv6 address
@@ -267,28 +300,47 @@ func (c *Canonicalizer) canonQuery(scratch []byte, p *parts) []byte {
 	if r&ruleStripSessionIDs != 0 {
 		q = stripQuerySessionIDs(q)
 	}
-	if r&ruleRedundantAmps != 0 && strings.Contains(q, "&") {
-		args := strings.Split(q, "&")
-		kept := args[:0]
-		for _, a := range args {
-			if a != "" {
-				kept = append(kept, a)
-			}
-		}
-		q = strings.Join(kept, "&")
+	if r&ruleRedundantAmps != 0 {
+		q = dropEmptyArgs(q)
 	}
 	if r&ruleOmitEmptyQuery != 0 && q == "" {
 		p.hasQuery = false
 	}
-	if r&ruleSortQuery != 0 && strings.Contains(q, "&") {
-		args := strings.Split(q, "&")
-		if !sort.StringsAreSorted(args) {
-			sort.Strings(args)
-			q = strings.Join(args, "&")
-		}
+	if r&ruleSortQuery != 0 {
+		q = sortQuery(q)
 	}
 	p.query = q
 	return scratch
+}
+
+// dropEmptyArgs removes the empty "&"-separated parameters: "&&a=1&" is
+// "a=1" (urlcanon remove_redundant_ampersands_from_query).
+func dropEmptyArgs(q string) string {
+	if !strings.Contains(q, "&") {
+		return q
+	}
+	args := strings.Split(q, "&")
+	kept := args[:0]
+	for _, a := range args {
+		if a != "" {
+			kept = append(kept, a)
+		}
+	}
+	return strings.Join(kept, "&")
+}
+
+// sortQuery sorts the "&"-separated parameters by their bytes (urlcanon
+// alpha_reorder_query).
+func sortQuery(q string) string {
+	if !strings.Contains(q, "&") {
+		return q
+	}
+	args := strings.Split(q, "&")
+	if sort.StringsAreSorted(args) {
+		return q
+	}
+	sort.Strings(args)
+	return strings.Join(args, "&")
 }
 
 // recodeQueryArgs decodes and encodes each name and value of q apart, so

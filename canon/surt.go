@@ -72,7 +72,7 @@ func (c *Canonicalizer) canonParts(s string) (parts, error) {
 	if err != nil {
 		return parts{}, err
 	}
-	if c.rules != 0 {
+	if c.rules != 0 || c.urlcanon {
 		c.rewrite(&p)
 	}
 	return p, nil
@@ -80,12 +80,13 @@ func (c *Canonicalizer) canonParts(s string) (parts, error) {
 
 // appendSURT is urlcanon's ParsedUrl.surt.
 func (p *parts) appendSURT(dst []byte, o SURTOptions) []byte {
+	dst = append(dst, p.leading...)
 	if !o.OmitScheme {
 		dst = append(dst, p.scheme...)
-		dst = append(dst, ':')
-		if p.hasHost {
-			dst = append(dst, "//"...)
+		if p.scheme != "" {
+			dst = append(dst, ':')
 		}
+		dst = append(dst, p.slashes...)
 	}
 	host := p.host
 	if o.StripWWW {
@@ -95,17 +96,17 @@ func (p *parts) appendSURT(dst []byte, o SURTOptions) []byte {
 		if !o.OmitScheme {
 			dst = append(dst, '(')
 		}
-		if o.ReverseIPv4 && isIPv4(host) {
+		if o.ReverseIPv4 && p.isIPv4(host) {
 			dst = appendReversedHost(dst, host, !o.OmitTrailingComma)
 		} else {
-			dst = appendSSURTHost(dst, host, !o.OmitTrailingComma)
+			dst = p.appendSSURTHost(dst, host, !o.OmitTrailingComma)
 		}
-		if p.port != "" {
+		if p.portColon {
 			dst = append(dst, ':')
-			dst = append(dst, p.port...)
 		}
+		dst = append(dst, p.port...)
 		dst = append(dst, ')')
-	} else if !p.hasHost && !p.opaque && strings.HasPrefix(p.path, "//") && !o.OmitScheme {
+	} else if p.needsDotSlash() && !o.OmitScheme {
 		dst = append(dst, "/."...)
 	}
 	return p.appendPathQueryFragment(dst)
@@ -121,33 +122,56 @@ func (p *parts) appendPathQueryFragment(dst []byte) []byte {
 		dst = append(dst, '#')
 		dst = append(dst, p.frag...)
 	}
-	return dst
+	return append(dst, p.trailing...)
 }
 
 // appendSSURT is urlcanon's ParsedUrl.ssurt.
 func (p *parts) appendSSURT(dst []byte) []byte {
-	dst = appendSSURTHost(dst, p.host, true)
-	if p.hasHost {
-		dst = append(dst, "//"...)
-	}
-	if p.port != "" {
-		dst = append(dst, p.port...)
+	dst = append(dst, p.leading...)
+	dst = p.appendSSURTHost(dst, p.host, true)
+	dst = append(dst, p.slashes...)
+	dst = append(dst, p.port...)
+	if p.portColon {
 		dst = append(dst, ':')
 	}
 	dst = append(dst, p.scheme...)
-	if p.user != "" || p.pass != "" {
+	if p.at {
 		dst = append(dst, '@')
-		dst = append(dst, p.user...)
-		if p.pass != "" {
-			dst = append(dst, ':')
-			dst = append(dst, p.pass...)
-		}
 	}
-	dst = append(dst, ':')
-	if !p.hasHost && !p.opaque && strings.HasPrefix(p.path, "//") {
+	dst = append(dst, p.user...)
+	if p.passColon {
+		dst = append(dst, ':')
+	}
+	dst = append(dst, p.pass...)
+	if p.scheme != "" {
+		dst = append(dst, ':')
+	}
+	if p.needsDotSlash() {
 		dst = append(dst, "/."...)
 	}
 	return p.appendPathQueryFragment(dst)
+}
+
+// isIPv4 reports whether the reading of p takes host for an IPv4 address.
+func (p *parts) isIPv4(host string) bool {
+	if p.urlcanon {
+		n, ok := ucParseIPv4(host)
+		return ok && n >= 0
+	}
+	return isIPv4(host)
+}
+
+// appendSSURTHost is ssurt_host by the reading of p: urlcanon's reverses
+// a host its IPv4 parser reads as 0 ("0.0.0.0"), as its test of the
+// number's truth does.
+func (p *parts) appendSSURTHost(dst []byte, host string, trailingComma bool) []byte {
+	if p.urlcanon {
+		if n, ok := ucParseIPv4(host); host == "" || host[0] == '[' || ok && n != 0 {
+			return append(dst, host...)
+		}
+		return appendReversedHost(dst, host, trailingComma)
+	}
+	return appendSSURTHost(dst, host, trailingComma)
 }
 
 // SSURTHost is urlcanon's ssurt_host: the host reversed (ReverseHost) unless

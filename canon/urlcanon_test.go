@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"sort"
@@ -325,4 +326,160 @@ func TestNotes(t *testing.T) {
 	if n < 10 {
 		t.Fatalf("read %d inputs from notes.txt", n)
 	}
+}
+
+// TestURLCanonReading: read as urlcanon parses (URLCanon, ParseURLCanon),
+// every vector urlcanon's own tests run passes, with no exception: the
+// canonicalizers' (supplemental_whatwg, semantic_precise, aggressive, and
+// surt.json's google, which urlcanon runs on its google canonicalizer),
+// the parser's pieces (parsing.json) and round trip (idempotence.json),
+// SURT and SSURT of the parsed pieces (ssurt.json), IPv4 hosts
+// (funky_ipv4.json) and dot segments (path_dots.json).
+func TestURLCanonReading(t *testing.T) {
+	n := 0
+	check := func(file, section, in, got, want string) {
+		t.Helper()
+		n++
+		if got != want {
+			t.Errorf("%s %s %q: got %q, want %q", file, section, in, got, want)
+		}
+	}
+	flat := func(file string) map[string]*string {
+		var m map[string]*string
+		loadLatin1JSON(t, file, &m)
+		return m
+	}
+	run := func(file, section string, m map[string]*string, f func(string) string) {
+		t.Helper()
+		if len(m) == 0 {
+			t.Fatalf("%s %s: no vectors", file, section)
+		}
+		for k, v := range m {
+			want := "null"
+			if v != nil {
+				want = bytesOf(*v)
+			}
+			in := bytesOf(k)
+			check(file, section, in, f(in), want)
+		}
+	}
+	canonWith := func(c *Canonicalizer) func(string) string {
+		u := URLCanon(c)
+		return func(s string) string {
+			got, err := u.Canonicalize(s)
+			if err != nil {
+				t.Errorf("%s(%q): %v; the urlcanon reading accepts every string", u.Name(), s, err)
+			}
+			return got
+		}
+	}
+	run("supplemental_whatwg.json", "whatwg", flat("supplemental_whatwg.json"), canonWith(WHATWG))
+	run("semantic_precise.json", "semantic_precise", flat("semantic_precise.json"), canonWith(SemanticPrecise))
+	run("aggressive.json", "aggressive", flat("aggressive.json"), canonWith(Aggressive))
+	var surt map[string]map[string]*string
+	loadLatin1JSON(t, "surt.json", &surt)
+	run("surt.json", "google", surt["google"], canonWith(Google))
+
+	var ssurt map[string]map[string]*string
+	loadLatin1JSON(t, "ssurt.json", &ssurt)
+	run("ssurt.json", "ssurt", ssurt["ssurt"], func(s string) string { return ParseURLCanon(s).SSURT() })
+	run("ssurt.json", "surt", ssurt["surt"], func(s string) string { return ParseURLCanon(s).SURT(SURTOptions{}) })
+	run("ssurt.json", "surtWithoutScheme", ssurt["surtWithoutScheme"], func(s string) string {
+		return ParseURLCanon(s).SURT(SURTOptions{OmitScheme: true})
+	})
+	run("ssurt.json", "surtWithoutTrailingComma", ssurt["surtWithoutTrailingComma"], func(s string) string {
+		return ParseURLCanon(s).SURT(SURTOptions{OmitTrailingComma: true})
+	})
+	run("ssurt.json", "ssurtHost", ssurt["ssurtHost"], func(s string) string {
+		p := parts{urlcanon: true}
+		return string(p.appendSSURTHost(nil, s, true))
+	})
+	run("ssurt.json", "reverseHost", ssurt["reverseHost"], ReverseHost)
+
+	run("funky_ipv4.json", "ipv4", flat("funky_ipv4.json"), func(s string) string {
+		n, ok := ucParseIPv4(s)
+		if !ok {
+			return "null"
+		}
+		a, _ := ucAddress(s)
+		if n < 0 || !a.Is4() {
+			t.Errorf("ucParseIPv4(%q) = %d: no address", s, n)
+		}
+		return a.String()
+	})
+	var dots map[string]map[string]*string
+	loadLatin1JSON(t, "path_dots.json", &dots)
+	run("path_dots.json", "special", dots["special"], func(s string) string { return resolvePathDots(s, true) })
+	run("path_dots.json", "nonspecial", dots["nonspecial"], func(s string) string { return resolvePathDots(s, false) })
+
+	var parsing map[string]map[string]any
+	loadLatin1JSON(t, "parsing.json", &parsing)
+	for in, want := range parsing {
+		in := bytesOf(in)
+		u := ParseURLCanon(in)
+		str := func(b bool, s string) string {
+			if b {
+				return s
+			}
+			return ""
+		}
+		got := map[string]string{
+			"leading_junk": u.LeadingJunk, "scheme": u.Scheme, "colon_after_scheme": str(u.Scheme != "", ":"),
+			"slashes": u.Slashes, "username": u.Username, "colon_before_password": str(u.ColonBeforePassword, ":"),
+			"password": u.Password, "at_sign": str(u.AtSign, "@"), "host": u.Host,
+			"colon_before_port": str(u.ColonBeforePort, ":"), "port": u.Port, "path": u.Path,
+			"question_mark": str(u.QuestionMark, "?"), "query": u.Query, "hash_sign": str(u.HashSign, "#"),
+			"fragment": u.Fragment, "trailing_junk": u.TrailingJunk,
+			"ip4": "null", "ip6": "null",
+			"surt_ancestry": fmt.Sprintf("%q", u.SURTAncestry()),
+		}
+		if u.Addr.Is4() {
+			b := u.Addr.As4()
+			got["ip4"] = strconv.FormatUint(uint64(b[0])<<24|uint64(b[1])<<16|uint64(b[2])<<8|uint64(b[3]), 10)
+		} else if u.Addr.Is6() {
+			b := u.Addr.As16()
+			got["ip6"] = new(big.Int).SetBytes(b[:]).String()
+		}
+		for field, w := range want {
+			var ws string
+			switch w := w.(type) {
+			case nil:
+				ws = "null"
+			case string:
+				ws = bytesOf(w)
+			case float64:
+				ws = strconv.FormatFloat(w, 'f', -1, 64)
+			case []any:
+				ws = fmt.Sprintf("%q", bytesOfAll(w))
+			default:
+				t.Fatalf("parsing.json %q: field %s is a %T", in, field, w)
+			}
+			g, ok := got[field]
+			if !ok {
+				t.Fatalf("parsing.json %q: unknown field %s", in, field)
+			}
+			check("parsing.json", field, in, g, ws)
+		}
+		if u.String() != in {
+			t.Errorf("ParseURLCanon(%q).String() = %q", in, u.String())
+		}
+	}
+
+	var inputs []string
+	loadLatin1JSON(t, "idempotence.json", &inputs)
+	for _, in := range inputs {
+		in = bytesOf(in)
+		check("idempotence.json", "round trip", in, ParseURLCanon(in).String(), in)
+	}
+	t.Logf("%d vectors pass read as urlcanon parses", n)
+}
+
+// bytesOfAll is bytesOf on each string of a JSON list.
+func bytesOfAll(l []any) []string {
+	out := make([]string, 0, len(l))
+	for _, v := range l {
+		s, _ := v.(string)
+		out = append(out, bytesOf(s))
+	}
+	return out
 }

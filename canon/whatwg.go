@@ -10,14 +10,26 @@ import (
 // This file holds every call into package whatwg, so that a change of its
 // API is one edit here.
 
-// parts is a URL parsed by the URL Standard's parser, cut into the
-// components the canonicalizers rewrite one by one. Strings are substrings
-// of the href until a rule replaces them.
+// parts is a URL cut into the components the canonicalizers rewrite one by
+// one, by either reading: the URL Standard's parser (parseParts) or
+// urlcanon's (parseURLCanon, urlcanon.go). Strings are substrings of the
+// input or the href until a rule replaces them.
+//
+// The delimiters are explicit, as urlcanon keeps them: the URL Standard's
+// parse sets them from the components (a "@" when there is a userinfo, a
+// ":" before a port that is not empty, "//" before a host), urlcanon's as
+// the input has them ("http://h:/" keeps its ":"). The serializer writes
+// what they say, for both readings.
 type parts struct {
-	href                                        string // the URL Standard's serialization
+	href                                        string // the URL Standard's serialization (its reading only)
 	scheme, user, pass, host, port, path        string
 	query, frag                                 string
 	hasHost, hasQuery, hasFrag, opaque, special bool
+
+	slashes                  string // "//" before the authority; urlcanon's reading keeps any run of "/", "\", tabs
+	at, passColon, portColon bool   // "@" after the userinfo, ":" before the password, ":" before the port
+	leading, trailing        string // urlcanon's reading: the C0 controls and spaces around the URL
+	urlcanon                 bool   // read as urlcanon parses (docs/keys.md#as-urlcanon-parses)
 }
 
 // parseParts runs the URL Standard's basic URL parser on s (no base). It
@@ -45,6 +57,12 @@ func parseParts(s string) (parts, error) {
 	// The serializer writes "//" exactly when the host is non-null, and a
 	// path that does not start with "/" only when it is opaque.
 	p.hasHost = strings.HasPrefix(rest, "//")
+	if p.hasHost {
+		p.slashes = "//"
+	}
+	p.at = p.user != "" || p.pass != ""
+	p.passColon = p.pass != ""
+	p.portColon = p.port != ""
 	p.opaque = !p.hasHost && !strings.HasPrefix(rest, "/")
 	p.special = isSpecial(p.scheme)
 	// "#" and "?" are percent-encoded everywhere but as delimiters, so a
