@@ -2,6 +2,7 @@ package canon
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -84,7 +85,9 @@ func FuzzCanonicalize(f *testing.F) {
 		for _, s := range []string{a, b} {
 			checkCanonicalize(t, s)
 		}
-		checkSURTOrder(t, a, b)
+		checkSURTOrder(t, WHATWG, a, b)
+		checkSURTOrder(t, URLCanon(WHATWG), a, b)
+		checkSURTOrder(t, URLCanon(Semantic), a, b)
 	})
 }
 
@@ -126,29 +129,123 @@ func checkCanonicalize(t *testing.T, s string) {
 	if _, err := CDXKey(s); err != nil && !errors.Is(err, errBlank) && !errors.Is(err, errPort) {
 		t.Fatalf("CDXKey(%q): %v", s, err)
 	}
+	checkURLCanon(t, s)
+}
+
+// checkURLCanon holds the reading as urlcanon parses: it accepts every
+// string, its parser gives the input back, and the canonical forms are
+// the same through every entry point. Unlike the URL Standard reading it
+// is not idempotent, as urlcanon is not ("www.www.h" loses one "www" a
+// round).
+func checkURLCanon(t *testing.T, s string) {
+	if got := ParseURLCanon(s).String(); got != s {
+		t.Fatalf("ParseURLCanon(%q).String() = %q", s, got)
+	}
+	for _, c := range AllURLCanon {
+		got, err := c.Canonicalize(s)
+		if err != nil {
+			t.Fatalf("%s(%q): %v; the urlcanon reading accepts every string", c.Name(), s, err)
+		}
+		buf, err := c.AppendCanonical([]byte("x"), s)
+		if err != nil || string(buf) != "x"+got {
+			t.Fatalf("%s.AppendCanonical(%q) = %q, %v; Canonicalize gives %q", c.Name(), s, buf, err, got)
+		}
+		p, _ := c.canonParts(s)
+		if u := string(p.appendTo(nil)); u != got {
+			t.Fatalf("%s(%q): canonParts gives %q, Canonicalize %q", c.Name(), s, u, got)
+		}
+		if _, err := c.SURT(s, SURTOptions{}); err != nil {
+			t.Fatalf("%s.SURT(%q): %v", c.Name(), s, err)
+		}
+		if _, err := c.SSURT(s); err != nil {
+			t.Fatalf("%s.SSURT(%q): %v", c.Name(), s, err)
+		}
+	}
 }
 
 // checkSURTOrder: for URLs of one scheme, host and port (canonicalized by
-// WHATWG), the SURTs sort as the URLs do; for a host and one of its
+// c), the SURTs sort as the URLs do; for a host and one of its
 // subdomains, the subdomain's SURT starts with the host's "(reversed,".
-func checkSURTOrder(t *testing.T, a, b string) {
-	pa, err1 := WHATWG.canonParts(a)
-	pb, err2 := WHATWG.canonParts(b)
-	if err1 != nil || err2 != nil || !pa.hasHost || !pb.hasHost {
+func checkSURTOrder(t *testing.T, c *Canonicalizer, a, b string) {
+	pa, err1 := c.canonParts(a)
+	pb, err2 := c.canonParts(b)
+	if err1 != nil || err2 != nil || pa.slashes == "" || pb.slashes == "" {
 		return
 	}
 	sa := string(pa.appendSURT(nil, SURTOptions{}))
 	sb := string(pb.appendSURT(nil, SURTOptions{}))
-	if pa.scheme == pb.scheme && pa.host == pb.host && pa.port == pb.port && pa.user == pb.user && pa.pass == pb.pass {
-		if c1, c2 := strings.Compare(pa.href, pb.href), strings.Compare(sa, sb); c1 != c2 {
-			t.Fatalf("order: %q vs %q compare %d, their SURTs %q vs %q compare %d", pa.href, pb.href, c1, sa, sb, c2)
+	if pa.scheme == pb.scheme && pa.slashes == pb.slashes && pa.host == pb.host && pa.portColon == pb.portColon &&
+		pa.port == pb.port && pa.at == pb.at && pa.user == pb.user && pa.passColon == pb.passColon && pa.pass == pb.pass {
+		ua, ub := string(pa.appendTo(nil)), string(pb.appendTo(nil))
+		if c1, c2 := strings.Compare(ua, ub), strings.Compare(sa, sb); c1 != c2 {
+			t.Fatalf("%s order: %q vs %q compare %d, their SURTs %q vs %q compare %d", c.Name(), ua, ub, c1, sa, sb, c2)
 		}
 	}
-	if pa.scheme == pb.scheme && pa.host != "" && pa.host[0] != '[' && !isIPv4(pa.host) &&
+	reversed := func(p *parts) bool {
+		return p.host != "" && string(p.appendSSURTHost(nil, p.host, true)) == ReverseHost(p.host)
+	}
+	if pa.scheme == pb.scheme && pa.slashes == pb.slashes && reversed(&pa) && reversed(&pb) &&
 		strings.HasSuffix(pb.host, "."+pa.host) {
-		prefix := pa.scheme + "://(" + ReverseHost(pa.host)
+		prefix := pa.scheme + ":" + pa.slashes + "(" + ReverseHost(pa.host)
 		if !strings.HasPrefix(sb, prefix) {
-			t.Fatalf("%q is a subdomain of %q, but its SURT %q does not start with %q", pb.host, pa.host, sb, prefix)
+			t.Fatalf("%s: %q is a subdomain of %q, but its SURT %q does not start with %q", c.Name(), pb.host, pa.host, sb, prefix)
 		}
 	}
+}
+
+// slowResolvePathDots is urlcanon's resolve_path_dots as it is written:
+// the path split into a list of separators and segments, and a new list
+// built by appending and popping. It is the reference resolvePathDots is
+// checked against.
+func slowResolvePathDots(path string, special bool) string {
+	seps := "/"
+	if special {
+		seps = "/\\"
+	}
+	if path == "" || !strings.ContainsRune(seps, rune(path[0])) {
+		return path
+	}
+	var old []string
+	for i := 0; i < len(path); i++ {
+		if strings.IndexByte(seps, path[i]) >= 0 {
+			old = append(old, path[i:i+1], "")
+		} else {
+			old[len(old)-1] += path[i : i+1]
+		}
+	}
+	var out []string
+	for i := 0; i < len(old); i++ {
+		if m := pathDotsRE.FindStringSubmatch(old[i]); m != nil {
+			if m[2] != "" {
+				for k := 0; k < 2 && len(out) > 1; k++ {
+					out = out[:len(out)-1]
+				}
+			}
+			i++
+			continue
+		}
+		out = append(out, old[i])
+	}
+	return strings.Join(out, "")
+}
+
+var pathDotsRE = regexp.MustCompile(`(?i)^([.]|%2e)([.]|%2e)?$`)
+
+func FuzzResolvePathDots(f *testing.F) {
+	for _, s := range []string{
+		"/a/b/../c/./d",     // the everyday case
+		"//..//",            // empty segments stay; ".." never takes the first "/"
+		"/%2e%2E/.%2e/x/..", // dots written as escapes
+		"\\a\\..\\b/.",      // backslashes, separators when special
+		"/.../..../x",       // three dots are a name
+		"a/../b",            // no "/" first: as it is
+	} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, path string, special bool) {
+		if got, want := resolvePathDots(path, special), slowResolvePathDots(path, special); got != want {
+			t.Fatalf("resolvePathDots(%q, %v) = %q, urlcanon's way gives %q", path, special, got, want)
+		}
+	})
 }

@@ -298,7 +298,7 @@ func (c *Canonicalizer) canonQuery(scratch []byte, p *parts) []byte {
 		q = asciiLower(q)
 	}
 	if r&ruleStripSessionIDs != 0 {
-		q = stripQuerySessionIDs(q)
+		q = stripQuerySessionIDs(q, true)
 	}
 	if r&ruleRedundantAmps != 0 {
 		q = dropEmptyArgs(q)
@@ -371,23 +371,30 @@ func recodeQueryArgs(scratch []byte, q string) (string, []byte) {
 }
 
 // stripQuerySessionIDs removes the session id parameters of urlcanon's
-// QUERY_SESSIONID_RE, each between "&"s or the ends of the query. urlcanon's
-// Java version matches with look-behind and look-ahead, so that adjacent
-// ids all go; the Python version's regexp consumes the "&" and can leave
-// the second of two; this follows Java (aggressive.json expects it).
-func stripQuerySessionIDs(q string) string {
+// QUERY_SESSIONID_RE, each between "&"s or the ends of the query.
+// urlcanon's Java version matches with look-behind and look-ahead, so that
+// adjacent ids all go (adjacent true: the URL Standard reading, as
+// aggressive.json expects); the Python version's regexp consumes the "&"
+// after an id, so that the parameter right after a removed one stays
+// (adjacent false: the reading as urlcanon parses, which follows Python).
+func stripQuerySessionIDs(q string, adjacent bool) string {
 	if !strings.Contains(q, "=") {
 		return q
 	}
 	args := strings.Split(q, "&")
 	kept := args[:0]
+	skip := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if querySessionID.MatchString(a) {
+		switch {
+		case skip:
+			skip = false
+		case querySessionID.MatchString(a):
+			skip = !adjacent
 			continue
-		}
-		if i+1 < len(args) && cfID.MatchString(a) && cfToken.MatchString(args[i+1]) {
+		case i+1 < len(args) && cfID.MatchString(a) && cfToken.MatchString(args[i+1]):
 			i++
+			skip = !adjacent
 			continue
 		}
 		kept = append(kept, a)

@@ -62,7 +62,7 @@ func urlcanonSteps(r rule) []func(*parts) {
 		}
 		if r&ruleStripSessionIDs != 0 {
 			steps = append(steps,
-				func(p *parts) { p.query = stripQuerySessionIDs(p.query) },
+				func(p *parts) { p.query = stripQuerySessionIDs(p.query, false) },
 				func(p *parts) { p.path = stripPathSessionIDs(p.path) })
 		}
 		if r&ruleStripTrailingSlash != 0 {
