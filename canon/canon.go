@@ -12,6 +12,13 @@
 // testdata/urlcanon-differences.txt): an input the URL Standard rejects is
 // an *Error, never a guess.
 //
+// Each of the five has a second reading, URLCanon(c), "as urlcanon
+// parses": urlcanon's own parser and steps, on the same components and
+// with the same rules, so that the result is urlcanon's byte for byte, the
+// key an index Heritrix, warcprox or brozzler wrote holds
+// (docs/keys.md#as-urlcanon-parses). It accepts every string.
+// ParseURLCanon gives urlcanon's parse itself.
+//
 // The CDX key (CDXKey) is another matter: pywb and the Wayback Machine
 // index by what the surt library computes, with its own RFC 2396 splitter
 // and its own rules, and a key that is to join an index must be computed the
@@ -19,7 +26,8 @@
 //
 // Every urlcanon canonicalizer is idempotent: Canonicalize(Canonicalize(u))
 // gives Canonicalize(u) (FuzzCanonicalize holds it). IA, the surt library's,
-// is not, as the library is not.
+// is not, as the library is not, nor are the canonicalizers read as
+// urlcanon parses, as urlcanon is not.
 package canon
 
 import (

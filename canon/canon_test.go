@@ -105,3 +105,66 @@ func TestRules(t *testing.T) {
 		}
 	}
 }
+
+// TestURLCanonNames: each of the five has its reading as urlcanon parses,
+// found by ByName as "urlcanon.NAME"; IA and a canonicalizer so read
+// already are their own.
+func TestURLCanonNames(t *testing.T) {
+	if len(AllURLCanon) != 5 {
+		t.Fatalf("AllURLCanon has %d canonicalizers", len(AllURLCanon))
+	}
+	for i, c := range All[:5] {
+		u := URLCanon(c)
+		if u != AllURLCanon[i] || u == c || u.Name() != "urlcanon."+c.Name() {
+			t.Errorf("URLCanon(%s) = %s", c.Name(), u.Name())
+		}
+		if URLCanon(u) != u {
+			t.Errorf("URLCanon(%s) is not itself", u.Name())
+		}
+		for _, name := range []string{u.Name(), strings.ToUpper(u.Name()), strings.ReplaceAll(u.Name(), "_", "-")} {
+			if got, ok := ByName(name); !ok || got != u {
+				t.Errorf("ByName(%q) = %v, %v", name, got, ok)
+			}
+		}
+	}
+	if URLCanon(IA) != IA {
+		t.Error("URLCanon(IA) is not IA")
+	}
+	if _, ok := ByName("urlcanon.ia"); ok {
+		t.Error(`ByName("urlcanon.ia") found one`)
+	}
+}
+
+// TestAppendSSURT: the Append forms give what SSURT and SSURTHost give,
+// after what dst holds, and allocate no more than canonicalizing does
+// (AppendSSURTHost nothing for a name or a dotted quad).
+func TestAppendSSURT(t *testing.T) {
+	inputs := append([]string{"http://user:pw@www.Example.org:81/a/../b?q#f", "0x80", "1.2.3.4", "[::1]", ""}, benchURLs...)
+	for _, c := range append(All[:len(All):len(All)], AllURLCanon...) {
+		for _, s := range inputs {
+			want, err := c.SSURT(s)
+			got, err2 := c.AppendSSURT([]byte("x"), s)
+			if (err == nil) != (err2 == nil) || err == nil && string(got) != "x"+want || err != nil && string(got) != "x" {
+				t.Errorf("%s.AppendSSURT(%q) = %q, %v; SSURT gives %q, %v", c.Name(), s, got, err2, want, err)
+			}
+			if err != nil || c == IA {
+				continue // IA's SSURT parses its canonical URL again
+			}
+			buf := make([]byte, 0, 256)
+			ssurt := testing.AllocsPerRun(20, func() { buf, _ = c.AppendSSURT(buf[:0], s) })
+			canonical := testing.AllocsPerRun(20, func() { buf, _ = c.AppendCanonical(buf[:0], s) })
+			if ssurt > canonical {
+				t.Errorf("%s.AppendSSURT(%q): %v allocations, AppendCanonical %v", c.Name(), s, ssurt, canonical)
+			}
+		}
+	}
+	for _, h := range []string{"www.example.org", "1.2.3.4", "[::1]", "a,b.c", ""} {
+		buf := make([]byte, 0, 64)
+		if got := string(AppendSSURTHost([]byte("x"), h)); got != "x"+SSURTHost(h) {
+			t.Errorf("AppendSSURTHost(%q) = %q, SSURTHost %q", h, got, SSURTHost(h))
+		}
+		if n := testing.AllocsPerRun(20, func() { buf = AppendSSURTHost(buf[:0], h) }); n != 0 {
+			t.Errorf("AppendSSURTHost(%q): %v allocations", h, n)
+		}
+	}
+}

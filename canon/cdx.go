@@ -578,14 +578,17 @@ func appendHostSURT(dst []byte, host string, reverseIP bool) []byte {
 }
 
 func isDottedQuad(h string) bool {
-	parts := strings.Split(h, ".")
-	if len(parts) != 4 {
+	if strings.Count(h, ".") != 3 {
 		return false
 	}
-	for _, p := range parts {
+	for {
+		p, rest, more := strings.Cut(h, ".")
 		if len(p) < 1 || len(p) > 3 || !isDigits(p) {
 			return false
 		}
+		if !more {
+			return true
+		}
+		h = rest
 	}
-	return true
 }

@@ -52,6 +52,17 @@ func (c *Canonicalizer) SSURT(s string) (string, error) {
 	return string(p.appendSSURT(nil)), nil
 }
 
+// AppendSSURT appends the SSURT of s to dst (see SSURT), allocating no
+// more than AppendCanonical does (IA: than the URL Standard's parse of
+// its canonical URL does besides).
+func (c *Canonicalizer) AppendSSURT(dst []byte, s string) ([]byte, error) {
+	p, err := c.canonParts(s)
+	if err != nil {
+		return dst, err
+	}
+	return p.appendSSURT(dst), nil
+}
+
 // canonParts is Canonicalize, leaving the result in parts.
 func (c *Canonicalizer) canonParts(s string) (parts, error) {
 	if c.ia {
@@ -179,6 +190,11 @@ func (p *parts) appendSSURTHost(dst []byte, host string, trailingComma bool) []b
 // the URL Standard reads ("0x80"), which stay as they are.
 func SSURTHost(host string) string { return string(appendSSURTHost(nil, host, true)) }
 
+// AppendSSURTHost appends SSURTHost(host) to dst, allocating nothing
+// beyond dst's growth for a name or a dotted quad (an address in another
+// form is parsed again, by the URL Standard's parser).
+func AppendSSURTHost(dst []byte, host string) []byte { return appendSSURTHost(dst, host, true) }
+
 func appendSSURTHost(dst []byte, host string, trailingComma bool) []byte {
 	if host == "" || host[0] == '[' || isIPv4(host) {
 		return append(dst, host...)
@@ -252,10 +268,14 @@ func isDigitsDots(s string) bool {
 // canonicalQuad: four decimal numbers up to 255 without leading zeros, as
 // the URL Standard writes an address (no need to parse it again).
 func canonicalQuad(h string) bool {
-	for _, p := range strings.Split(h, ".") {
+	for {
+		p, rest, more := strings.Cut(h, ".")
 		if len(p) > 1 && p[0] == '0' || len(p) == 3 && p > "255" {
 			return false
 		}
+		if !more {
+			return true
+		}
+		h = rest
 	}
-	return true
 }

@@ -20,6 +20,14 @@ of standard input (LF or CRLF), and prints one result per line, in order
   -canon aggressive         also https as http, no www, lower case, no
                             session ids
   -canon ia                 the Internet Archive's surt library
+  -canon urlcanon.NAME      the first five as IIPC urlcanon parses and
+                            canonicalizes (Heritrix, warcprox, brozzler):
+                            its lenient parser, its results byte for byte;
+                            every input has a result
+
+The first five follow the URL Standard's parser, as a browser reads the
+URL; urlcanon.NAME gives the key urlcanon wrote into an index, where the
+two differ (docs/keys.md#as-urlcanon-parses).
 
 -form says what to print: url (the canonical URL), surt
 ("http://(org,example,)/a"), ssurt ("org,example,//http:/a") or cdx, the
@@ -91,7 +99,7 @@ type keyFlags struct {
 // with the default canonicalizer and form given.
 func defineKeyFlags(fs *flag.FlagSet, prefix, canonDefault, formDefault string) *keyFlags {
 	k := &keyFlags{prefix: prefix}
-	k.name = fs.String(prefix+"canon", canonDefault, "canonicalizer: whatwg, google, semantic_precise, semantic, aggressive or ia")
+	k.name = fs.String(prefix+"canon", canonDefault, "canonicalizer: whatwg, google, semantic_precise, semantic, aggressive or ia; urlcanon.NAME for the first five as urlcanon parses")
 	k.form = fs.String(prefix+"form", formDefault, "the key: url (the canonical URL), surt, ssurt or cdx")
 	fs.BoolVar(&k.o.OmitScheme, prefix+"no-scheme", false, "SURT without \"scheme://(\"")
 	fs.BoolVar(&k.o.OmitTrailingComma, prefix+"no-trailing-comma", false, "SURT without the \",\" after the host")
@@ -105,7 +113,7 @@ func defineKeyFlags(fs *flag.FlagSet, prefix, canonDefault, formDefault string) 
 func (k *keyFlags) key() (func(dst []byte, s string) ([]byte, error), error) {
 	c, ok := canon.ByName(*k.name)
 	if !ok {
-		return nil, fmt.Errorf("-%scanon: no canonicalizer %q (whatwg, google, semantic_precise, semantic, aggressive, ia)", k.prefix, *k.name)
+		return nil, fmt.Errorf("-%scanon: no canonicalizer %q (whatwg, google, semantic_precise, semantic, aggressive, ia; urlcanon.NAME for the first five)", k.prefix, *k.name)
 	}
 	o := k.o
 	switch *k.form {
@@ -114,10 +122,7 @@ func (k *keyFlags) key() (func(dst []byte, s string) ([]byte, error), error) {
 	case "surt":
 		return func(dst []byte, s string) ([]byte, error) { return c.AppendSURT(dst, s, o) }, nil
 	case "ssurt":
-		return func(dst []byte, s string) ([]byte, error) {
-			k, err := c.SSURT(s)
-			return append(dst, k...), err
-		}, nil
+		return func(dst []byte, s string) ([]byte, error) { return c.AppendSSURT(dst, s) }, nil
 	case "cdx":
 		return canon.AppendCDXKey, nil
 	}
