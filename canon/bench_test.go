@@ -11,10 +11,10 @@ var benchURLs = []string{
 	"http://www.site7.example.com/search?q=caf%C3%A9+au+lait&sort=date#results",
 }
 
-// BenchmarkCanonicalize: each canonicalizer and the CDX key from strings
-// (the ratio against a peer is peers' BenchmarkCanonVsNlnwa).
+// BenchmarkCanonicalize: each canonicalizer, in both readings, and the CDX
+// key from strings (the ratio against a peer is peers' BenchmarkCanonVsNlnwa).
 func BenchmarkCanonicalize(b *testing.B) {
-	for _, c := range All {
+	for _, c := range append(All[:len(All):len(All)], AllURLCanon...) {
 		b.Run(c.Name(), func(b *testing.B) {
 			b.ReportAllocs()
 			buf := make([]byte, 0, 256)

@@ -183,19 +183,19 @@ func (c *Canonicalizer) Canonicalize(s string) (string, error) {
 		b, err := iaCanonical(nil, s)
 		return string(b), err
 	}
+	if c.urlcanon {
+		p := c.urlcanonParts(s)
+		return string(p.appendTo(make([]byte, 0, len(s)+8))), nil
+	}
 	p, err := c.parse(s)
 	if err != nil {
 		return "", err
 	}
-	if c.rules == 0 && !c.urlcanon {
+	if c.rules == 0 {
 		return p.href, nil
 	}
-	n := len(p.href)
-	if c.urlcanon {
-		n = len(s)
-	}
 	c.rewrite(&p)
-	return string(p.appendTo(make([]byte, 0, n+8))), nil
+	return string(p.appendTo(make([]byte, 0, len(p.href)+8))), nil
 }
 
 // AppendCanonical appends the canonical form of s to dst; on error dst is
@@ -204,11 +204,15 @@ func (c *Canonicalizer) AppendCanonical(dst []byte, s string) ([]byte, error) {
 	if c.ia {
 		return iaCanonical(dst, s)
 	}
+	if c.urlcanon {
+		p := c.urlcanonParts(s)
+		return p.appendTo(dst), nil
+	}
 	p, err := c.parse(s)
 	if err != nil {
 		return dst, err
 	}
-	if c.rules == 0 && !c.urlcanon {
+	if c.rules == 0 {
 		return append(dst, p.href...), nil
 	}
 	c.rewrite(&p)
@@ -218,9 +222,6 @@ func (c *Canonicalizer) AppendCanonical(dst []byte, s string) ([]byte, error) {
 // parse is the URL Standard's parser, with the default scheme when the
 // canonicalizer has one (urlcanon's default_scheme_http).
 func (c *Canonicalizer) parse(s string) (parts, error) {
-	if c.urlcanon {
-		return parseURLCanon(s), nil
-	}
 	p, err := parseParts(s)
 	if err != nil && c.rules&ruleDefaultScheme != 0 && isMissingScheme(err) {
 		// The parser removes leading C0 controls and spaces; "http://"
@@ -231,4 +232,15 @@ func (c *Canonicalizer) parse(s string) (parts, error) {
 		return parts{}, &Error{Op: c.name, Input: s, Err: err}
 	}
 	return p, nil
+}
+
+// urlcanonParts is urlcanon's parse of s, then its steps: the reading as
+// urlcanon parses, apart from the URL Standard's so that only its parts
+// go through the steps' function values (and to the heap).
+func (c *Canonicalizer) urlcanonParts(s string) parts {
+	p := parseURLCanon(s)
+	for _, step := range c.steps {
+		step(&p)
+	}
+	return p
 }

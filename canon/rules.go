@@ -10,12 +10,6 @@ import (
 // urlcanon's (python/urlcanon/canon.py), with the departures
 // docs/keys.md#departures-from-urlcanon lists.
 func (c *Canonicalizer) rewrite(p *parts) {
-	if c.urlcanon {
-		for _, step := range c.steps {
-			step(p)
-		}
-		return
-	}
 	r := c.rules
 	var scratch []byte
 	if r&ruleRemoveUserinfo != 0 {

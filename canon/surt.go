@@ -79,11 +79,14 @@ func (c *Canonicalizer) canonParts(s string) (parts, error) {
 		}
 		return p, nil
 	}
+	if c.urlcanon {
+		return c.urlcanonParts(s), nil
+	}
 	p, err := c.parse(s)
 	if err != nil {
 		return parts{}, err
 	}
-	if c.rules != 0 || c.urlcanon {
+	if c.rules != 0 {
 		c.rewrite(&p)
 	}
 	return p, nil

@@ -41,7 +41,7 @@ func isTabOrNewline(c byte) bool { return c == '\t' || c == '\n' || c == '\r' }
 // "#", the fragment. Nothing is decoded, lower-cased or dropped:
 // p.appendTo gives s back.
 func parseURLCanon(s string) parts {
-	p := parts{urlcanon: true}
+	p := parts{urlcanon: true, tabs: hasTabOrNewline(s)}
 	i := 0
 	for i < len(s) && isJunk(s[i]) {
 		i++
@@ -95,12 +95,9 @@ func (p *parts) parsePathish(pathish string) {
 	}
 	p.slashes = pathish[:n]
 	rest := pathish[n:]
-	end := strings.IndexByte(rest, '/')
-	if special {
-		end = strings.IndexAny(rest, "/\\")
-	}
-	if end < 0 {
-		end = len(rest)
+	end := 0
+	for end < len(rest) && rest[end] != '/' && !(special && rest[end] == '\\') {
+		end++
 	}
 	p.path = rest[end:]
 	if scheme == "file" {
@@ -168,8 +165,17 @@ func (p *parts) splitAuthority(a string) {
 	}
 }
 
+func hasTabOrNewline(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isTabOrNewline(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
 func removeTabsAndNewlines(s string) string {
-	if !strings.ContainsAny(s, "\t\n\r") {
+	if !hasTabOrNewline(s) {
 		return s
 	}
 	b := make([]byte, 0, len(s))
@@ -195,6 +201,10 @@ func ucParseIPv4(host string) (int64, bool) {
 		return 0, false
 	}
 	h := strings.TrimSuffix(host, ".")
+	if last := h[strings.LastIndexByte(h, '.')+1:]; last != "" && !('0' <= last[0] && last[0] <= '9') &&
+		strings.IndexByte("+- \t\n\v\f\r", last[0]) < 0 {
+		return 0, false // a name: the last number cannot start so
+	}
 	var nums [4]int64
 	n := 0
 	for {

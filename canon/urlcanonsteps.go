@@ -108,6 +108,9 @@ func ucDefaultScheme(p *parts) {
 }
 
 func ucRemoveTabsAndNewlines(p *parts) {
+	if !p.tabs {
+		return
+	}
 	for _, s := range []*string{&p.leading, &p.scheme, &p.slashes, &p.user, &p.pass, &p.host, &p.port, &p.path, &p.query, &p.frag, &p.trailing} {
 		*s = removeTabsAndNewlines(*s)
 	}
@@ -344,7 +347,15 @@ func ucResolvePathDots(p *parts) { p.path = resolvePathDots(p.path, p.urlcanonSp
 // first separator. Other segments, empty ones included, stay.
 func resolvePathDots(path string, special bool) string {
 	isSep := func(c byte) bool { return c == '/' || special && c == '\\' }
-	if path == "" || !isSep(path[0]) || !strings.Contains(path, ".") && !strings.Contains(path, "%") {
+	if path == "" || !isSep(path[0]) {
+		return path
+	}
+	// Only a segment starting "." or "%" can be a dot segment.
+	i := 0
+	for i+1 < len(path) && !(isSep(path[i]) && (path[i+1] == '.' || path[i+1] == '%')) {
+		i++
+	}
+	if i+1 >= len(path) {
 		return path
 	}
 	out := make([]byte, 0, len(path))
