@@ -187,12 +187,12 @@ func (c *Canonicalizer) Canonicalize(s string) (string, error) {
 		p := c.urlcanonParts(s)
 		return string(p.appendTo(make([]byte, 0, len(s)+8))), nil
 	}
+	if c.rules == 0 {
+		return c.href(s)
+	}
 	p, err := c.parse(s)
 	if err != nil {
 		return "", err
-	}
-	if c.rules == 0 {
-		return p.href, nil
 	}
 	c.rewrite(&p)
 	return string(p.appendTo(make([]byte, 0, len(p.href)+8))), nil
@@ -208,15 +208,29 @@ func (c *Canonicalizer) AppendCanonical(dst []byte, s string) ([]byte, error) {
 		p := c.urlcanonParts(s)
 		return p.appendTo(dst), nil
 	}
+	if c.rules == 0 {
+		h, err := c.href(s)
+		if err != nil {
+			return dst, err
+		}
+		return append(dst, h...), nil
+	}
 	p, err := c.parse(s)
 	if err != nil {
 		return dst, err
 	}
-	if c.rules == 0 {
-		return append(dst, p.href...), nil
-	}
 	c.rewrite(&p)
 	return p.appendTo(dst), nil
+}
+
+// href is the whatwg canonicalizer: the URL Standard's href, or the
+// parser's error as an *Error.
+func (c *Canonicalizer) href(s string) (string, error) {
+	h, err := parseHref(s)
+	if err != nil {
+		return "", &Error{Op: c.name, Input: s, Err: err}
+	}
+	return h, nil
 }
 
 // parse is the URL Standard's parser, with the default scheme when the

@@ -84,6 +84,16 @@ func parseParts(s string) (parts, error) {
 	return p, nil
 }
 
+// parseHref is the URL Standard's serialization of s parsed, all the
+// whatwg canonicalizer needs: no parts to fill and copy.
+func parseHref(s string) (string, error) {
+	u, err := whatwg.Parse(s)
+	if err != nil {
+		return "", err
+	}
+	return u.Href(), nil
+}
+
 // isSpecial reports whether scheme is one of the URL Standard's special
 // schemes (section 4.2).
 func isSpecial(scheme string) bool {
