@@ -42,7 +42,7 @@ type Canonicalizer struct {
 	rules    rule
 	ia       bool           // the surt library's canonicalizer, not urlcanon's
 	urlcanon bool           // read as urlcanon parses (URLCanon)
-	steps    []func(*parts) // urlcanon's steps, when urlcanon
+	steps    []step         // urlcanon's steps, when urlcanon
 	other    *Canonicalizer // the same canonicalizer in the other reading
 }
 
@@ -249,12 +249,11 @@ func (c *Canonicalizer) parse(s string) (parts, error) {
 }
 
 // urlcanonParts is urlcanon's parse of s, then its steps: the reading as
-// urlcanon parses, apart from the URL Standard's so that only its parts
-// go through the steps' function values (and to the heap).
+// urlcanon parses.
 func (c *Canonicalizer) urlcanonParts(s string) parts {
 	p := parseURLCanon(s)
-	for _, step := range c.steps {
-		step(&p)
+	for _, s := range c.steps {
+		p.do(s)
 	}
 	return p
 }

@@ -14,68 +14,193 @@ import (
 // (docs/keys.md#as-urlcanon-parses). Where a step is a rule the URL
 // Standard reading has too, it calls the same function (rules.go).
 
+// A step is one of urlcanon's steps. They are values, not functions, so
+// that the parts they rewrite stay on the stack.
+type step uint8
+
+const (
+	stepRemoveJunk step = iota
+	stepDefaultScheme
+	stepRemoveTabsAndNewlines
+	stepLowercaseScheme
+	stepElideDefaultPort
+	stepCleanUpUserinfo
+	stepTwoSlashes
+	stepDecodeHostOnce
+	stepDecodeRepeatedly
+	stepDecodeRepeatedlyExceptQuery
+	stepNormalizeAddress
+	stepPunycodeHost
+	stepEncodeHost
+	stepFixBackslashes
+	stepEncodePath
+	stepLeadingSlash
+	stepResolvePathDots
+	stepEmptyPathToSlash
+	stepEncodeUserinfo
+	stepEncodeQuery
+	stepEncodeFragment
+	stepFixHostDots
+	stepCollapseSlashes
+	stepGoogleEncode
+	stepLessDumbEncode
+	stepRecodeQueryArgs
+	stepSortQuery
+	stepStripWWW
+	stepStripTrailingSlash
+	stepRemoveFragment
+	stepRemoveUserinfo
+	stepHTTPSToHTTP
+	stepLowercasePath
+	stepLowercaseQuery
+	stepStripQuerySessionIDs
+	stepStripPathSessionIDs
+	stepDropEmptyArgs
+	stepOmitEmptyQuery
+)
+
+// do takes the step on p.
+func (p *parts) do(s step) {
+	switch s {
+	case stepRemoveJunk:
+		ucRemoveJunk(p)
+	case stepDefaultScheme:
+		ucDefaultScheme(p)
+	case stepRemoveTabsAndNewlines:
+		ucRemoveTabsAndNewlines(p)
+	case stepLowercaseScheme:
+		ucLowercaseScheme(p)
+	case stepElideDefaultPort:
+		ucElideDefaultPort(p)
+	case stepCleanUpUserinfo:
+		ucCleanUpUserinfo(p)
+	case stepTwoSlashes:
+		ucTwoSlashes(p)
+	case stepDecodeHostOnce:
+		ucDecodeHostOnce(p)
+	case stepDecodeRepeatedly:
+		ucDecodeRepeatedly(p)
+	case stepDecodeRepeatedlyExceptQuery:
+		ucDecodeRepeatedlyExceptQuery(p)
+	case stepNormalizeAddress:
+		ucNormalizeAddress(p)
+	case stepPunycodeHost:
+		ucPunycodeHost(p)
+	case stepEncodeHost:
+		ucEncodeHost(p)
+	case stepFixBackslashes:
+		ucFixBackslashes(p)
+	case stepEncodePath:
+		ucEncodePath(p)
+	case stepLeadingSlash:
+		ucLeadingSlash(p)
+	case stepResolvePathDots:
+		ucResolvePathDots(p)
+	case stepEmptyPathToSlash:
+		ucEmptyPathToSlash(p)
+	case stepEncodeUserinfo:
+		ucEncodeUserinfo(p)
+	case stepEncodeQuery:
+		ucEncodeQuery(p)
+	case stepEncodeFragment:
+		ucEncodeFragment(p)
+	case stepFixHostDots:
+		ucFixHostDots(p)
+	case stepCollapseSlashes:
+		ucCollapseSlashes(p)
+	case stepGoogleEncode:
+		ucGoogleEncode(p)
+	case stepLessDumbEncode:
+		ucLessDumbEncode(p)
+	case stepRecodeQueryArgs:
+		ucRecodeQueryArgs(p)
+	case stepSortQuery:
+		ucSortQuery(p)
+	case stepStripWWW:
+		ucStripWWW(p)
+	case stepStripTrailingSlash:
+		ucStripTrailingSlash(p)
+	case stepRemoveFragment:
+		removeFragment(p)
+	case stepRemoveUserinfo:
+		removeUserinfo(p)
+	case stepHTTPSToHTTP:
+		httpsToHTTP(p)
+	case stepLowercasePath:
+		p.path = asciiLower(p.path)
+	case stepLowercaseQuery:
+		p.query = asciiLower(p.query)
+	case stepStripQuerySessionIDs:
+		p.query = stripQuerySessionIDs(p.query, false)
+	case stepStripPathSessionIDs:
+		p.path = stripPathSessionIDs(p.path)
+	case stepDropEmptyArgs:
+		p.query = dropEmptyArgs(p.query)
+	case stepOmitEmptyQuery:
+		p.hasQuery = p.hasQuery && p.query != ""
+	}
+}
+
 // urlcanonSteps is the list of steps of the canonicalizer with these rules,
 // in urlcanon's order: the whatwg, google and semantic families differ in
 // their order, the semantic ones and aggressive add their rules at the end.
-func urlcanonSteps(r rule) []func(*parts) {
-	var steps []func(*parts)
+func urlcanonSteps(r rule) []step {
+	var steps []step
 	switch {
 	case r == 0:
-		steps = []func(*parts){
-			ucRemoveJunk, ucRemoveTabsAndNewlines, ucLowercaseScheme,
-			ucElideDefaultPort, ucCleanUpUserinfo, ucTwoSlashes,
-			ucDecodeHostOnce, ucNormalizeAddress, ucPunycodeHost, ucEncodeHost,
-			ucFixBackslashes, ucEncodePath, ucLeadingSlash, ucResolvePathDots,
-			ucEmptyPathToSlash, ucEncodeUserinfo, ucEncodeQuery, ucEncodeFragment,
+		steps = []step{
+			stepRemoveJunk, stepRemoveTabsAndNewlines, stepLowercaseScheme,
+			stepElideDefaultPort, stepCleanUpUserinfo, stepTwoSlashes,
+			stepDecodeHostOnce, stepNormalizeAddress, stepPunycodeHost, stepEncodeHost,
+			stepFixBackslashes, stepEncodePath, stepLeadingSlash, stepResolvePathDots,
+			stepEmptyPathToSlash, stepEncodeUserinfo, stepEncodeQuery, stepEncodeFragment,
 		}
 	case r&ruleQueryByParam == 0: // google
-		steps = []func(*parts){
-			ucRemoveJunk, ucDefaultScheme, ucRemoveTabsAndNewlines,
-			ucLowercaseScheme, ucFixBackslashes, ucEncodePath, ucEmptyPathToSlash,
-			ucElideDefaultPort, ucCleanUpUserinfo, ucLeadingSlash, ucTwoSlashes,
-			removeFragment, ucDecodeRepeatedly, ucResolvePathDots, ucFixHostDots,
-			ucCollapseSlashes, ucPunycodeHost, ucNormalizeAddress, ucGoogleEncode,
+		steps = []step{
+			stepRemoveJunk, stepDefaultScheme, stepRemoveTabsAndNewlines,
+			stepLowercaseScheme, stepFixBackslashes, stepEncodePath, stepEmptyPathToSlash,
+			stepElideDefaultPort, stepCleanUpUserinfo, stepLeadingSlash, stepTwoSlashes,
+			stepRemoveFragment, stepDecodeRepeatedly, stepResolvePathDots, stepFixHostDots,
+			stepCollapseSlashes, stepPunycodeHost, stepNormalizeAddress, stepGoogleEncode,
 		}
 	default: // semantic_precise, then the rules the others add
-		steps = []func(*parts){
-			ucRemoveJunk, ucDefaultScheme, ucRemoveTabsAndNewlines,
-			ucLowercaseScheme, ucElideDefaultPort, ucCleanUpUserinfo, ucTwoSlashes,
-			ucDecodeRepeatedlyExceptQuery, ucNormalizeAddress, ucFixHostDots,
-			ucPunycodeHost, removeUserinfo, ucLessDumbEncode, ucRecodeQueryArgs,
-			ucFixBackslashes, ucLeadingSlash, ucResolvePathDots, ucCollapseSlashes,
-			ucEmptyPathToSlash, ucSortQuery,
+		steps = []step{
+			stepRemoveJunk, stepDefaultScheme, stepRemoveTabsAndNewlines,
+			stepLowercaseScheme, stepElideDefaultPort, stepCleanUpUserinfo, stepTwoSlashes,
+			stepDecodeRepeatedlyExceptQuery, stepNormalizeAddress, stepFixHostDots,
+			stepPunycodeHost, stepRemoveUserinfo, stepLessDumbEncode, stepRecodeQueryArgs,
+			stepFixBackslashes, stepLeadingSlash, stepResolvePathDots, stepCollapseSlashes,
+			stepEmptyPathToSlash, stepSortQuery,
 		}
 		if r&ruleRemoveFragment != 0 {
-			steps = append(steps, removeFragment)
+			steps = append(steps, stepRemoveFragment)
 		}
 		if r&ruleHTTPSToHTTP != 0 {
-			steps = append(steps, func(p *parts) { httpsToHTTP(p) })
+			steps = append(steps, stepHTTPSToHTTP)
 		}
 		if r&ruleStripWWW != 0 {
-			steps = append(steps, ucStripWWW)
+			steps = append(steps, stepStripWWW)
 		}
 		if r&ruleLowercasePath != 0 {
-			steps = append(steps, func(p *parts) { p.path = asciiLower(p.path) })
+			steps = append(steps, stepLowercasePath)
 		}
 		if r&ruleLowercaseQuery != 0 {
-			steps = append(steps, func(p *parts) { p.query = asciiLower(p.query) })
+			steps = append(steps, stepLowercaseQuery)
 		}
 		if r&ruleStripSessionIDs != 0 {
-			steps = append(steps,
-				func(p *parts) { p.query = stripQuerySessionIDs(p.query, false) },
-				func(p *parts) { p.path = stripPathSessionIDs(p.path) })
+			steps = append(steps, stepStripQuerySessionIDs, stepStripPathSessionIDs)
 		}
 		if r&ruleStripTrailingSlash != 0 {
-			steps = append(steps, ucStripTrailingSlash)
+			steps = append(steps, stepStripTrailingSlash)
 		}
 		if r&ruleRedundantAmps != 0 {
-			steps = append(steps, func(p *parts) { p.query = dropEmptyArgs(p.query) })
+			steps = append(steps, stepDropEmptyArgs)
 		}
 		if r&ruleOmitEmptyQuery != 0 {
-			steps = append(steps, func(p *parts) { p.hasQuery = p.hasQuery && p.query != "" })
+			steps = append(steps, stepOmitEmptyQuery)
 		}
 		if r&ruleSortQuery != 0 && r&ruleLowercaseQuery != 0 {
-			steps = append(steps, ucSortQuery) // again, after lower-casing
+			steps = append(steps, stepSortQuery) // again, after lower-casing
 		}
 	}
 	return steps
