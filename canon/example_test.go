@@ -71,3 +71,40 @@ func ExampleCanonicalizer_SURT() {
 	// org,example,www,:8080)/a?q
 	// org,example,www,//8080:http@user:/a?q#f
 }
+
+// The reading as urlcanon parses gives urlcanon's result, byte for byte,
+// where the URL Standard reading rejects the input or reads it otherwise.
+// (The expected lines are urlcanon 0.4.1's, from its Python code.)
+func ExampleURLCanon() {
+	for _, in := range []string{
+		"http://%20leadingspace.com/",   // no host to the URL Standard
+		"gopher://foo:70/",              // gopher was special, port 70 its default
+		"www.www.example.com/a//b/?b&a", // one "www" label, one "/" a round
+		`http:/\user:pw@Host:080/x`,     // the port as it is written
+	} {
+		for _, c := range []*canon.Canonicalizer{canon.Semantic, canon.Aggressive} {
+			s, _ := canon.URLCanon(c).Canonicalize(in)
+			fmt.Println(canon.URLCanon(c).Name(), s)
+		}
+	}
+	// Output:
+	// urlcanon.semantic http://%20leadingspace.com/
+	// urlcanon.aggressive http://%20leadingspace.com/
+	// urlcanon.semantic gopher://foo/
+	// urlcanon.aggressive gopher://foo/
+	// urlcanon.semantic http://www.www.example.com/a/b/?a&b
+	// urlcanon.aggressive http://www.example.com/a/b?a&b
+	// urlcanon.semantic http://host:080/x
+	// urlcanon.aggressive http://host:080/x
+}
+
+func ExampleParseURLCanon() {
+	u := canon.ParseURLCanon(` http:/\user:pw@Host:080/x?q#f`)
+	fmt.Printf("%q %q %q %q %q %q %q %q %q\n", u.LeadingJunk, u.Scheme, u.Slashes, u.Username, u.Password, u.Host, u.Port, u.Path, u.Query)
+	fmt.Println(u.SURT(canon.SURTOptions{}))
+	fmt.Println(u.SSURT())
+	// Output:
+	// " " "http" "/\\" "user" "pw" "Host" "080" "/x" "q"
+	//  http:/\(Host,:080)/x?q#f
+	//  Host,/\080:http@user:pw:/x?q#f
+}
