@@ -282,10 +282,8 @@ func pyInt(s string, base int64) (int64, bool) {
 		neg, s = s[0] == '-', s[1:]
 	}
 	if len(s) >= 2 && s[0] == '0' && (base == 16 && s[1]|0x20 == 'x' || base == 8 && s[1]|0x20 == 'o') {
-		s = s[2:]
-		if strings.HasPrefix(s, "_") {
-			s = s[1:] // "0x_1f": Python allows one "_" after the prefix
-		}
+		// "0x_1f": Python allows one "_" after the prefix.
+		s = strings.TrimPrefix(s[2:], "_")
 	}
 	if s == "" {
 		return 0, false

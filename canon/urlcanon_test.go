@@ -14,9 +14,11 @@ import (
 )
 
 // The test vectors of IIPC urlcanon (testdata/urlcanon/README.md gives their
-// origin and licence). Each vector passes, or is listed with the value we
-// give and the reason in testdata/urlcanon-differences.txt; a listed vector
-// that passes, or gives another value than the one listed, fails the test.
+// origin and licence). In the URL Standard reading (TestURLCanonVectors)
+// each vector passes, or is listed with the value we give and the reason in
+// testdata/urlcanon-differences.txt; a listed vector that passes, or gives
+// another value than the one listed, fails the test. Read as urlcanon
+// parses (TestURLCanonReading), every vector passes.
 
 // loadLatin1JSON reads a urlcanon JSON file as urlcanon's Python tests do
 // (load_json_bytes): the file's bytes as Latin-1 text, each string then
