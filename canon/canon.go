@@ -190,8 +190,8 @@ func (c *Canonicalizer) Canonicalize(s string) (string, error) {
 	if c.rules == 0 {
 		return c.href(s)
 	}
-	p, err := c.parse(s)
-	if err != nil {
+	var p parts
+	if err := c.parse(s, &p); err != nil {
 		return "", err
 	}
 	c.rewrite(&p)
@@ -215,8 +215,8 @@ func (c *Canonicalizer) AppendCanonical(dst []byte, s string) ([]byte, error) {
 		}
 		return append(dst, h...), nil
 	}
-	p, err := c.parse(s)
-	if err != nil {
+	var p parts
+	if err := c.parse(s, &p); err != nil {
 		return dst, err
 	}
 	c.rewrite(&p)
@@ -235,17 +235,17 @@ func (c *Canonicalizer) href(s string) (string, error) {
 
 // parse is the URL Standard's parser, with the default scheme when the
 // canonicalizer has one (urlcanon's default_scheme_http).
-func (c *Canonicalizer) parse(s string) (parts, error) {
-	p, err := parseParts(s)
+func (c *Canonicalizer) parse(s string, p *parts) error {
+	err := parseParts(s, p)
 	if err != nil && c.rules&ruleDefaultScheme != 0 && isMissingScheme(err) {
 		// The parser removes leading C0 controls and spaces; "http://"
 		// goes after them, where the scheme would have been.
-		p, err = parseParts("http://" + strings.TrimLeft(s, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f "))
+		err = parseParts("http://"+strings.TrimLeft(s, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f "), p)
 	}
 	if err != nil {
-		return parts{}, &Error{Op: c.name, Input: s, Err: err}
+		return &Error{Op: c.name, Input: s, Err: err}
 	}
-	return p, nil
+	return nil
 }
 
 // urlcanonParts is urlcanon's parse of s, then its steps: the reading as

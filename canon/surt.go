@@ -71,8 +71,8 @@ func (c *Canonicalizer) canonParts(s string) (parts, error) {
 		if err != nil {
 			return parts{}, err
 		}
-		p, err := c.parse(string(b))
-		if err != nil {
+		var p parts
+		if err := c.parse(string(b), &p); err != nil {
 			// The library's URL is no URL to the URL Standard.
 			err.(*Error).Input = s
 			return parts{}, err
@@ -82,8 +82,8 @@ func (c *Canonicalizer) canonParts(s string) (parts, error) {
 	if c.urlcanon {
 		return c.urlcanonParts(s), nil
 	}
-	p, err := c.parse(s)
-	if err != nil {
+	var p parts
+	if err := c.parse(s, &p); err != nil {
 		return parts{}, err
 	}
 	if c.rules != 0 {

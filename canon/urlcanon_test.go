@@ -204,8 +204,8 @@ func TestURLCanonVectors(t *testing.T) {
 				// URL Standard's opaque path.
 				pre = "foo:"
 			}
-			p, err := parseParts(pre + s)
-			if err != nil {
+			var p parts
+			if err := parseParts(pre+s, &p); err != nil {
 				return result("", err)
 			}
 			return p.path
@@ -225,8 +225,8 @@ func TestURLCanonVectors(t *testing.T) {
 		pm[in] = &s
 	}
 	add("parsing.json", "components", pm, func(s string) string {
-		p, err := parseParts(s)
-		if err != nil {
+		var p parts
+		if err := parseParts(s, &p); err != nil {
 			return result("", err)
 		}
 		return fmt.Sprintf("scheme=%q user=%q pass=%q host=%q port=%q path=%q query=%q fragment=%q",

@@ -33,17 +33,18 @@ type parts struct {
 	tabs                     bool   // urlcanon's reading: the input has a tab or newline
 }
 
-// parseParts runs the URL Standard's basic URL parser on s (no base). It
+// parseParts runs the URL Standard's basic URL parser on s (no base) into
+// p (a pointer: parts are large, and copied they cost). It
 // uses only the getters of the URL API (href, protocol, username, password,
 // hostname, port, pathname, search, hash) and reads from the href what they
 // do not say: whether the host, the query and the fragment are null.
-func parseParts(s string) (parts, error) {
+func parseParts(s string, p *parts) error {
 	u, err := whatwg.Parse(s)
 	if err != nil {
-		return parts{}, err
+		return err
 	}
 	href, protocol := u.Href(), u.Protocol()
-	p := parts{
+	*p = parts{
 		href:   href,
 		scheme: protocol[:len(protocol)-1],
 		user:   u.Username(),
@@ -81,7 +82,7 @@ func parseParts(s string) (parts, error) {
 	} else {
 		p.hasQuery = strings.HasSuffix(href, "?")
 	}
-	return p, nil
+	return nil
 }
 
 // parseHref is the URL Standard's serialization of s parsed, all the
