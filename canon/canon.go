@@ -252,8 +252,8 @@ func (c *Canonicalizer) parse(s string, p *parts) error {
 // urlcanon parses.
 func (c *Canonicalizer) urlcanonParts(s string) parts {
 	p := parseURLCanon(s)
-	for _, s := range c.steps {
-		p.do(s)
+	for _, st := range c.steps {
+		p.do(st)
 	}
 	return p
 }
