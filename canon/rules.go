@@ -103,16 +103,18 @@ func (c *Canonicalizer) canonHost(scratch []byte, p *parts) ([]byte, string) {
 		scratch = appendDecodedRepeatedly(scratch[:0], h)
 		h = string(scratch)
 	}
-	if r&ruleStripWWW != 0 {
-		// All of them, unlike urlcanon, else "www.www.example.com" would
-		// lose one per round (docs/keys.md#departures-from-urlcanon).
-		for n := wwwPrefix(h); n > 0; n = wwwPrefix(h) {
-			h = h[n:]
-		}
-	}
 	if r&ruleFixHostDots != 0 {
 		if f := fixHostDots(h); f != "" {
 			h = f
+		}
+	}
+	if r&ruleStripWWW != 0 {
+		// After the dots, as urlcanon orders them, else ".www.a" would
+		// lose its "www" only in a second round. All of them, unlike
+		// urlcanon, else "www.www.example.com" would lose one per round
+		// (docs/keys.md#departures-from-urlcanon).
+		for n := wwwPrefix(h); n > 0; n = wwwPrefix(h) {
+			h = h[n:]
 		}
 	}
 	if p.special {
