@@ -206,14 +206,14 @@ func urlcanonSteps(r rule) []step {
 	return steps
 }
 
-// urlcanonSpecialScheme: is p's scheme, as it is now, special by
-// urlcanon's table?
+// urlcanonSpecial reports whether p's scheme, as it is now, is special by
+// urlcanon's table.
 func (p *parts) urlcanonSpecial() bool {
 	_, ok := urlcanonSpecial(p.scheme)
 	return ok
 }
 
-// authority reports whether any piece of the authority is there.
+// hasAuthority reports whether any piece of the authority is there.
 func (p *parts) hasAuthority() bool {
 	return p.user != "" || p.passColon || p.pass != "" || p.at || p.host != "" || p.portColon || p.port != ""
 }
