@@ -485,3 +485,29 @@ func bytesOfAll(l []any) []string {
 	}
 	return out
 }
+
+// TestURLCanonIDNA: hosts by urlcanon's IDNA step, the expected values
+// urlcanon's Python code gives (punycode_special_host): IDNA 2008 when it
+// accepts the host, else IDNA 2003 label by label, else the host as it is.
+func TestURLCanonIDNA(t *testing.T) {
+	for in, want := range map[string]string{
+		"Example.COM":                    "example.com",
+		"foo_bar.com":                    "foo_bar.com",                    // IDNA 2003 takes "_"
+		"a..b":                           "a..b",                           // an empty label: neither takes it
+		"EXAMPLE.com.":                   "example.com.",                   // IDNA 2008 takes the root's "."
+		"Foo_Bar.com.":                   "Foo_Bar.com.",                   // ... IDNA 2003 does not
+		strings.Repeat("x", 64) + ".com": strings.Repeat("x", 64) + ".com", // a label too long
+		"\u2603.net":                     "xn--n3h.net",                    // not IDNA 2008, IDNA 2003
+		"B\u00fccher.ch":                 "xn--bcher-kva.ch",
+		"FA\u00df.de":                    "xn--fa-hia.de",  // IDNA 2008 keeps "ß"
+		"\u00dffoo\u2603":                "xn--ssfoo-nb1c", // IDNA 2003 maps it to "ss"
+		"1%25 1|\u00df":                  "1%25 1|ss",
+		"\u2488.com":                     "\u2488.com", // disallowed by both
+		"xn--n3h.neWWW.":                 "xn--n3h.neWWW.",
+		"a\u3002B\u00fc":                 "a.xn--b-eha", // U+3002 is a dot
+	} {
+		if got := urlcanonIDNA(in); got != want {
+			t.Errorf("urlcanonIDNA(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
