@@ -38,16 +38,9 @@ const PrescanLen = 1024
 // locales take). "" stands for UTF-8, and for UTF-16, which Decode has decoded
 // already.
 func SniffEncoding(head []byte, label string) string {
-	if len(head) > PrescanLen {
-		head = head[:PrescanLen]
-	}
-	if hasBOM(head) {
-		return ""
-	}
-	if label != "" {
-		if name := lookup(label); name != "" {
-			return utf8Name(name)
-		}
+	head = headOf(head)
+	if name, ok := protocolEncoding(head, label); ok {
+		return name
 	}
 	valid := validHead(head)
 	if valid && declaresOnlyUTF8(head) {
@@ -76,18 +69,35 @@ func SniffEncoding(head []byte, label string) string {
 // attribute are no style sheet of their own: they are read in their
 // page's encoding (SniffEncoding).
 func SniffCSSEncoding(head []byte, label string) string {
-	if len(head) > PrescanLen {
-		head = head[:PrescanLen]
+	head = headOf(head)
+	if name, ok := protocolEncoding(head, label); ok {
+		return name
 	}
+	return utf8Name(lookup(charsetRule(head)))
+}
+
+// headOf is the part of a document's first bytes that sniffing reads.
+func headOf(head []byte) []byte {
+	if len(head) > PrescanLen {
+		return head[:PrescanLen]
+	}
+	return head
+}
+
+// protocolEncoding is the first steps HTML's and CSS's sniffing share: a
+// byte order mark wins (it is decoded already: ""), then the charset
+// parameter label when it names an encoding. ok is false when neither
+// decides, and the document's own bytes do.
+func protocolEncoding(head []byte, label string) (name string, ok bool) {
 	if hasBOM(head) {
-		return ""
+		return "", true
 	}
 	if label != "" {
 		if name := lookup(label); name != "" {
-			return utf8Name(name)
+			return utf8Name(name), true
 		}
 	}
-	return utf8Name(lookup(charsetRule(head)))
+	return "", false
 }
 
 // cssCharset is the prefix of a style sheet's encoding declaration
