@@ -2,7 +2,11 @@ package links
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
+
+	"github.com/relurl/relurl/internal/swar"
 
 	"golang.org/x/net/html"
 )
@@ -89,11 +93,14 @@ func (x *Extractor) anchorRaw(t []byte) {
 		return // the text is complete
 	}
 	a.work += int64(len(t))
-	if len(a.raw) == 0 && bytes.IndexByte(t, '&') < 0 {
-		// No character reference begins or continues here: the text
-		// is the same decoded.
-		x.anchorText(t)
-		return
+	if len(a.raw) == 0 {
+		// No character reference continues here: the text up to the
+		// first '&' is the same decoded, and goes in at once.
+		i := x.anchorText(t, true)
+		if i == len(t) || a.chars >= AnchorTextMax {
+			return
+		}
+		t = t[i:]
 	}
 	for len(t) > 0 && len(a.raw) < anchorRawMax {
 		j := 0
@@ -132,50 +139,90 @@ func (x *Extractor) anchorTokenEnd() {
 			t = []byte(html.UnescapeString(string(t)))
 		}
 	}
-	x.anchorText(t)
+	x.anchorText(t, false)
 	a.raw = a.raw[:0]
 }
 
 // anchorText observes text of the open anchor, character references
-// decoded.
-func (x *Extractor) anchorText(t []byte) {
+// decoded, or raw text up to its first '&' when raw is set: it returns
+// the index of that '&', else len(t) or where the text became complete
+// (AnchorTextMax). Its text is written into a buffer that holds the longest
+// one (anchorTextCap), white space collapsed on the fly, a run of ASCII
+// eight bytes at a time: the words of anchor texts are short, and a
+// loop over their bytes pays a mispredicted branch at the end of each.
+func (x *Extractor) anchorText(t []byte, raw bool) int {
 	a := &x.anchor
-	for i := 0; i < len(t) && a.chars < AnchorTextMax; {
-		a.work++
+	if a.chars >= AnchorTextMax {
+		return 0
+	}
+	if cap(a.text) < anchorTextCap {
+		a.text = append(make([]byte, 0, anchorTextCap), a.text...)
+	}
+	buf := a.text[:anchorTextCap]
+	n, chars, space := len(a.text), a.chars, a.space
+	i := 0
+	for i < len(t) && chars < AnchorTextMax {
 		c := t[i]
 		if htmlSpace[c] {
-			a.space = len(a.text) > 0
+			space = n > 0
 			i++
 			continue
 		}
-		if a.space {
-			if a.chars+1 == AnchorTextMax {
+		if c == '&' && raw {
+			break
+		}
+		if space {
+			if chars+1 == AnchorTextMax {
 				// A space would end the text: trimmed.
-				a.chars = AnchorTextMax
+				chars = AnchorTextMax
 				break
 			}
-			a.text = append(a.text, ' ')
-			a.chars++
-			a.space = false
+			buf[n] = ' '
+			n++
+			chars++
+			space = false
 		}
-		if c < utf8.RuneSelf {
-			// A run of ASCII without white space, at once.
-			j := i + 1
-			for end := min(len(t), i+AnchorTextMax-a.chars); j < end && t[j] < utf8.RuneSelf && !htmlSpace[t[j]]; {
-				j++
-			}
-			a.work += int64(j - i - 1)
-			a.text = append(a.text, t[i:j]...)
-			a.chars += j - i
-			i = j
+		if c >= utf8.RuneSelf {
+			_, k := utf8.DecodeRune(t[i:])
+			n += copy(buf[n:], t[i:i+k])
+			chars++
+			i += k
 			continue
 		}
-		_, n := utf8.DecodeRune(t[i:])
-		a.text = append(a.text, t[i:i+n]...)
-		a.chars++
-		i += n
+		// A run of ASCII without white space: the eight bytes from c are
+		// stored whole and kept up to the first that is not ASCII, is at
+		// most ' ' (white space, or a control character, which counts
+		// as itself from the next round) or is the '&' of raw text.
+		k := 1
+		if i+8 <= len(t) {
+			w := swar.Load64(t, i)
+			binary.LittleEndian.PutUint64(buf[n:n+8], w)
+			m := (w | swar.LessBytes(w, ' '+1)) & swar.Msb
+			if raw {
+				m |= swar.ZeroBytes(w ^ swar.Lsb*'&')
+			}
+			if m == 0 {
+				k = 8
+			} else {
+				k = max(1, bits.TrailingZeros64(m)/8)
+			}
+		} else {
+			buf[n] = c
+		}
+		k = min(k, AnchorTextMax-chars)
+		n += k
+		chars += k
+		i += k
 	}
+	a.work += int64(i)
+	a.text, a.chars, a.space = buf[:n], chars, space
+	return i
 }
+
+// anchorTextCap is the most bytes an anchor text takes, AnchorTextMax
+// characters of at most utf8.UTFMax bytes each, and the eight that
+// anchorText may store past its end.
+const anchorTextCap = AnchorTextMax*utf8.UTFMax + 8
 
 // htmlSpace holds HTML's white space (isSpace) as a table.
 var htmlSpace = [256]bool{' ': true, '\t': true, '\n': true, '\f': true, '\r': true}

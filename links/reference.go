@@ -65,7 +65,7 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int, offset func() int64) er
 		switch tt {
 		case html.TextToken:
 			if x.anchor.open && wasRaw == "" {
-				x.anchorText(z.Text())
+				x.anchorText(z.Text(), false)
 			}
 			if wasRaw == "style" {
 				if err := x.cssLinks(z.Raw(), "style", "url", "import", at); err != nil {

@@ -414,6 +414,18 @@ func BenchmarkArchiveLinks(b *testing.B) {
 	}
 }
 
+// BenchmarkArchiveLinksZstd is BenchmarkArchiveLinks on the same records
+// as a .warc.zst, where the scanner and the rows are most of the time:
+//
+//	go test -pgo=cmd/relurl/default.pgo -run '^$' -bench '^BenchmarkArchiveLinksZstd$' -benchtime=40x -cpuprofile cpu.out ./internal/crawl
+func BenchmarkArchiveLinksZstd(b *testing.B) {
+	path, _, html := benchArchivesIn(b, 1, true)
+	b.SetBytes(html)
+	for b.Loop() {
+		runLinks(b, 1, path)
+	}
+}
+
 // BenchmarkHTMLVsTokenizer runs the links command over the real pages of
 // benchPages as HTML files (a directory, as "relurl links DIR" reads it,
 // rows to io.Discard) and, alternately, golang.org/x/net/html's Tokenizer

@@ -1,0 +1,110 @@
+package links
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+)
+
+// slowAnchorText is the anchor text of Link.Text as docs/links.md words
+// it, written out slowly: the tokens' text decoded (html.UnescapeString,
+// as the Tokenizer's Text), white space collapsed to one space and
+// trimmed, cut at AnchorTextMax characters (utf8.DecodeRune's, an
+// invalid byte one), a space left at the cut dropped.
+func slowAnchorText(tokens []string) string {
+	var all strings.Builder
+	for _, t := range tokens {
+		all.WriteString(html.UnescapeString(t))
+	}
+	words := strings.FieldsFunc(all.String(), func(r rune) bool { return r < utf8.RuneSelf && htmlSpace[r] })
+	s := strings.Join(words, " ")
+	i := 0
+	for chars := 0; i < len(s) && chars < AnchorTextMax; chars++ {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+	}
+	return strings.TrimSuffix(s[:i], " ")
+}
+
+// anchorTextOf reads tokens as the scanner hands them to the anchor
+// text, each cut into parts at the given points (a refill of the
+// scanner's buffer cuts a token), moved past UTF-8 continuation bytes:
+// a character cut in two counts as two (each part's bytes decoded
+// alone), which a refill in the middle of one does, where the
+// Tokenizer counts one.
+func anchorTextOf(tokens []string, cuts []int) string {
+	var x Extractor
+	x.anchor.reset()
+	x.anchor.open = true
+	k := 0
+	for _, t := range tokens {
+		for len(t) > 0 {
+			n := len(t)
+			if k < len(cuts) {
+				n = min(n, 1+cuts[k])
+				k++
+				for n < len(t) && t[n]&0xc0 == 0x80 {
+					n++
+				}
+			}
+			x.anchorRaw([]byte(t[:n]))
+			t = t[n:]
+		}
+		x.anchorTokenEnd()
+	}
+	return string(x.anchor.text)
+}
+
+// TestAnchorTextSlow holds the scanner's anchor text (white space
+// collapsed on the fly, eight bytes at a time, raw text read up to its
+// first '&') to slowAnchorText on random tokens of words, runs of white
+// space, character references, multibyte and invalid UTF-8 and control
+// characters, cut at random points.
+func TestAnchorTextSlow(t *testing.T) {
+	pieces := []string{"a", "word", "fs.readFile()", "verylongidentifier_x", " ", "  ", "\n\t", "\r\n", "\f",
+		"&amp;", "&mdash;", "&#8220;", "&#x41;", "&", "&am", "&notin;", "&notit;", "é", "日本", "\xff", "\xe2\x80", "\x01", "\x0b", "<", "#"}
+	r := rand.New(rand.NewPCG(21, 1))
+	for range 20000 {
+		tokens := make([]string, 1+r.IntN(3))
+		for i := range tokens {
+			var b strings.Builder
+			for range r.IntN(40) {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+			tokens[i] = b.String()
+		}
+		cuts := make([]int, r.IntN(4))
+		for i := range cuts {
+			cuts[i] = r.IntN(24)
+		}
+		if got, want := anchorTextOf(tokens, cuts), slowAnchorText(tokens); got != want {
+			t.Fatalf("tokens %q cut at %v: text %q, want %q", tokens, cuts, got, want)
+		}
+	}
+}
+
+// FuzzAnchorText is TestAnchorTextSlow on the fuzzer's text: one token,
+// or two when sep is in it, cut at the fuzzer's points.
+func FuzzAnchorText(f *testing.F) {
+	f.Add("  fs.readFile(path[, options], callback)  ", "|", uint8(3), uint8(9))
+	f.Add("a &amp; b|&mdash;c\x00d", "|", uint8(0), uint8(1))                  // a reference, a NUL
+	f.Add(strings.Repeat("word ", 40), "", uint8(7), uint8(200))               // cut at AnchorTextMax
+	f.Add(strings.Repeat("x", AnchorTextMax-1)+" y", "", uint8(255), uint8(0)) // a space at the cut
+	f.Fuzz(func(t *testing.T, s, sep string, c1, c2 uint8) {
+		if strings.IndexByte(s, 0) >= 0 {
+			// The Tokenizer's NUL handling is the differential test's
+			// (FuzzScanner): the slow reading here decodes references only.
+			return
+		}
+		tokens := []string{s}
+		if sep != "" {
+			tokens = strings.SplitN(s, sep, 2)
+		}
+		if got, want := anchorTextOf(tokens, []int{int(c1), int(c2)}), slowAnchorText(tokens); got != want {
+			t.Fatalf("tokens %q cut at %d, %d: text %q, want %q", tokens, c1, c2, got, want)
+		}
+	})
+}
