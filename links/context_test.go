@@ -85,26 +85,3 @@ func TestAnchorTextSlow(t *testing.T) {
 		}
 	}
 }
-
-// FuzzAnchorText is TestAnchorTextSlow on the fuzzer's text: one token,
-// or two when sep is in it, cut at the fuzzer's points.
-func FuzzAnchorText(f *testing.F) {
-	f.Add("  fs.readFile(path[, options], callback)  ", "|", uint8(3), uint8(9))
-	f.Add("a &amp; b|&mdash;c\x00d", "|", uint8(0), uint8(1))                  // a reference, a NUL
-	f.Add(strings.Repeat("word ", 40), "", uint8(7), uint8(200))               // cut at AnchorTextMax
-	f.Add(strings.Repeat("x", AnchorTextMax-1)+" y", "", uint8(255), uint8(0)) // a space at the cut
-	f.Fuzz(func(t *testing.T, s, sep string, c1, c2 uint8) {
-		if strings.IndexByte(s, 0) >= 0 {
-			// The Tokenizer's NUL handling is the differential test's
-			// (FuzzScanner): the slow reading here decodes references only.
-			return
-		}
-		tokens := []string{s}
-		if sep != "" {
-			tokens = strings.SplitN(s, sep, 2)
-		}
-		if got, want := anchorTextOf(tokens, []int{int(c1), int(c2)}), slowAnchorText(tokens); got != want {
-			t.Fatalf("tokens %q cut at %d, %d: text %q, want %q", tokens, c1, c2, got, want)
-		}
-	})
-}
