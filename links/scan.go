@@ -218,7 +218,13 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 				end = lt + 3
 			case isLetter(c2):
 				other = false
-				if end, _, _ = tagEnd(b, lt+2); end >= 0 {
+				if end = nameEnds(b, lt+3); end < len(b) && b[end] == '>' {
+					// Most end tags are a name and '>': no call for them.
+					end++
+				} else {
+					end, _ = tagAttrs(b, end)
+				}
+				if end >= 0 {
 					if err := x.endTag(depth, b[lt+1:end]); err != nil {
 						return false, err
 					}
@@ -242,7 +248,13 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 			other = false
 			var nameEnd int
 			var keys uint64
-			if end, nameEnd, keys = tagEnd(b, lt+1); end-lt >= x.lim.Token {
+			if nameEnd = nameEnds(b, lt+2); nameEnd < len(b) && b[nameEnd] == '>' {
+				// A tag without attributes ends with its name: no call.
+				end = nameEnd + 1
+			} else {
+				end, keys = tagAttrs(b, nameEnd)
+			}
+			if end-lt >= x.lim.Token {
 				return false, x.tokenLimit(s, lt)
 			} else if end >= 0 {
 				if err := x.startTag(s, depth, lt, nameEnd, end, keys); err != nil {
@@ -447,21 +459,27 @@ func rawElement(name []byte) string {
 
 func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
-// tagEnd returns the end of the tag whose name starts at b[i] (a letter),
-// after its '>', or -1 when b ends first, the end of its name, and the
-// signature of its attributes' names (keySig). It
-// follows the Tokenizer's readTag: the attributes are read, so that a '>'
-// inside a quoted value does not end the tag.
-func tagEnd(b []byte, i int) (end, nameEnd int, keys uint64) {
+// nameEnds returns the end of the tag name of which b[i] is the second
+// byte (readTagName): the first white space, '/' or '>' from b[i], or
+// len(b).
+func nameEnds(b []byte, i int) int {
+	for i < len(b) && tagClass[b[i]]&endsName == 0 {
+		i++
+	}
+	return i
+}
+
+// tagAttrs returns the end of the tag whose name ends at b[i] (nameEnds),
+// after its '>', or -1 when b ends first, and the signature of its
+// attributes' names (keySig). It follows the Tokenizer's readTag: the
+// attributes are read, so that a '>' inside a quoted value does not end
+// the tag.
+func tagAttrs(b []byte, i int) (end int, keys uint64) {
 	n := len(b)
-	// readTagName: white space ends the name and is consumed; '/' and
-	// '>' end it and are not.
-	for i++; i < n && tagClass[b[i]]&endsName == 0; i++ {
-	}
 	if i >= n {
-		return -1, i, 0
+		return -1, 0
 	}
-	nameEnd = i
+	// White space after the name is consumed; '/' and '>' are not.
 	if tagClass[b[i]]&space != 0 {
 		i++
 	}
@@ -470,10 +488,10 @@ func tagEnd(b []byte, i int) (end, nameEnd int, keys uint64) {
 			i++
 		}
 		if i >= n {
-			return -1, nameEnd, 0
+			return -1, 0
 		}
 		if b[i] == '>' {
-			return i + 1, nameEnd, keys
+			return i + 1, keys
 		}
 		// readTagAttrKey: "=" may start a key.
 		ks := i
@@ -491,7 +509,7 @@ func tagEnd(b []byte, i int) (end, nameEnd int, keys uint64) {
 			i++
 		}
 		if i >= n {
-			return -1, nameEnd, 0
+			return -1, 0
 		}
 		switch b[i] {
 		case '/':
@@ -506,21 +524,21 @@ func tagEnd(b []byte, i int) (end, nameEnd int, keys uint64) {
 			i++
 		}
 		if i >= n {
-			return -1, nameEnd, 0
+			return -1, 0
 		}
 		switch q := b[i]; q {
 		case '>':
 		case '"', '\'':
 			j := bytes.IndexByte(b[i+1:], q)
 			if j < 0 {
-				return -1, nameEnd, 0
+				return -1, 0
 			}
 			i += j + 2
 		default:
 			for i++; i < n && tagClass[b[i]]&endsValue == 0; i++ {
 			}
 			if i >= n {
-				return -1, nameEnd, 0
+				return -1, 0
 			}
 			if b[i] != '>' {
 				i++ // white space ends the value and is consumed
