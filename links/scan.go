@@ -251,6 +251,17 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 			if nameEnd = nameEnds(b, lt+2); nameEnd < len(b) && b[nameEnd] == '>' {
 				// A tag without attributes ends with its name: no call.
 				end = nameEnd + 1
+				if name := b[lt+1 : nameEnd]; x.final && end-lt < x.lim.Token && !mayBeRaw(name) &&
+					!(x.Context && len(name) == 1 && name[0]|0x20 == 'a') {
+					// Nor any to startTag: it has no links, the head has
+					// ended, its content is no raw text and it opens no
+					// anchor; it ends the anchor's text token.
+					if x.anchor.open && len(x.anchor.raw) > 0 {
+						x.anchorTokenEnd()
+					}
+					s.pos = end
+					continue
+				}
 			} else {
 				end, keys = tagAttrs(b, nameEnd)
 			}
@@ -427,6 +438,19 @@ func (x *Extractor) rawText(s *scanState, depth int, tag string, t []byte, off i
 	inner := scanState{b: t, eof: true, off: off}
 	_, err := x.scanTokens(&inner, depth+1)
 	return err
+}
+
+// mayBeRaw reports whether a tag name as written may be one that
+// rawElement names, by its length and, for three letters (xmp), its
+// first: most names (a, p, li, td, code, span, div) are not.
+func mayBeRaw(name []byte) bool {
+	switch len(name) {
+	case 1, 2, 4:
+		return false
+	case 3:
+		return name[0]|0x20 == 'x'
+	}
+	return true
 }
 
 // rawElement returns the name of an element whose content the Tokenizer
