@@ -294,18 +294,21 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 const bom = "\xef\xbb\xbf"
 
 // text observes a run of text (in the data state). Only the head's
-// text matters: the test is inlined, the rest is not.
+// text and an anchor's matter: the test is inlined, the rest is not.
 func (x *Extractor) text(depth int, t []byte) error {
+	if x.anchor.open || !x.final && depth == 0 {
+		return x.textSlow(depth, t)
+	}
+	return nil
+}
+
+func (x *Extractor) textSlow(depth int, t []byte) error {
 	if x.anchor.open {
 		x.anchorRaw(t)
 	}
 	if x.final || depth > 0 || len(t) == 0 {
 		return nil
 	}
-	return x.headText(t)
-}
-
-func (x *Extractor) headText(t []byte) error {
 	if x.head.Text(t) {
 		return x.finish()
 	}
