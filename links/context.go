@@ -194,8 +194,10 @@ func (x *Extractor) anchorText(t []byte, raw bool) int {
 		// most ' ' (white space, or a control character, which counts
 		// as itself from the next round) or is the '&' of raw text.
 		k := 1
-		if i+8 <= len(t) {
-			w := swar.Load64(t, i)
+		if i+8 <= cap(t) {
+			// Past len(t) up to its capacity the bytes are the
+			// scanner's buffer: loaded, never kept (k is cut below).
+			w := swar.Load64(t[:cap(t)], i)
 			binary.LittleEndian.PutUint64(buf[n:n+8], w)
 			m := (w | swar.LessBytes(w, ' '+1)) & swar.Msb
 			if raw {
@@ -209,7 +211,7 @@ func (x *Extractor) anchorText(t []byte, raw bool) int {
 		} else {
 			buf[n] = c
 		}
-		k = min(k, AnchorTextMax-chars)
+		k = min(k, AnchorTextMax-chars, len(t)-i)
 		n += k
 		chars += k
 		i += k

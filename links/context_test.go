@@ -10,27 +10,45 @@ import (
 )
 
 // slowAnchorText is the anchor text of Link.Text as docs/links.md words
-// it, written out slowly: the tokens' text decoded (html.UnescapeString,
-// as the Tokenizer's Text), white space collapsed to one space and
-// trimmed, cut at AnchorTextMax characters (utf8.DecodeRune's, an
-// invalid byte one), a space left at the cut dropped.
+// it, written out slowly: each token's text decoded (html.UnescapeString,
+// as the Tokenizer's Text) and read as characters (utf8.DecodeRune's, an
+// invalid byte one; a character is not looked for across two tokens),
+// white space collapsed to one space and trimmed, cut at AnchorTextMax
+// characters, a space left at the cut dropped.
 func slowAnchorText(tokens []string) string {
-	var all strings.Builder
+	var chars []string
 	for _, t := range tokens {
-		all.WriteString(html.UnescapeString(t))
+		t = html.UnescapeString(t)
+		for len(t) > 0 {
+			_, n := utf8.DecodeRuneInString(t)
+			chars = append(chars, t[:n])
+			t = t[n:]
+		}
 	}
-	words := strings.FieldsFunc(all.String(), func(r rune) bool { return r < utf8.RuneSelf && htmlSpace[r] })
-	s := strings.Join(words, " ")
-	i := 0
-	for chars := 0; i < len(s) && chars < AnchorTextMax; chars++ {
-		_, n := utf8.DecodeRuneInString(s[i:])
-		i += n
+	var out []string
+	space := false
+	for _, c := range chars {
+		if len(out) == AnchorTextMax {
+			break
+		}
+		if len(c) == 1 && htmlSpace[c[0]] {
+			space = len(out) > 0
+			continue
+		}
+		if space {
+			out = append(out, " ")
+			space = false
+			if len(out) == AnchorTextMax {
+				break
+			}
+		}
+		out = append(out, c)
 	}
-	return strings.TrimSuffix(s[:i], " ")
+	return strings.TrimSuffix(strings.Join(out, ""), " ")
 }
 
 // anchorTextOf reads tokens as the scanner hands them to the anchor
-// text, each cut into parts at the given points (a refill of the
+// text (with bytes after them in their array), each cut into parts at the given points (a refill of the
 // scanner's buffer cuts a token), moved past UTF-8 continuation bytes:
 // a character cut in two counts as two (each part's bytes decoded
 // alone), which a refill in the middle of one does, where the
@@ -50,7 +68,9 @@ func anchorTextOf(tokens []string, cuts []int) string {
 					n++
 				}
 			}
-			x.anchorRaw([]byte(t[:n]))
+			// The part is followed in its array by other bytes, as
+			// a token is by the rest of the scanner's buffer.
+			x.anchorRaw([]byte(t[:n] + "x &amp; \xff<y")[:n])
 			t = t[n:]
 		}
 		x.anchorTokenEnd()
