@@ -574,7 +574,7 @@ func tagAttrs(b []byte, i int) (end int, keys uint64) {
 	}
 }
 
-// The classes of bytes in a tag, for tagEnd.
+// The classes of bytes in a tag, for nameEnds and tagAttrs.
 const (
 	space     = 1 << iota // HTML white space
 	endsName              // ends a tag name: white space, '/', '>'
