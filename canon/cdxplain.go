@@ -3,7 +3,8 @@ package canon
 import (
 	"bytes"
 	"strings"
-	"unsafe"
+
+	"github.com/relurl/relurl/internal/bytestr"
 )
 
 // The CDX key of a plain URL, without allocating: most URLs a crawl holds
@@ -68,12 +69,12 @@ func (o CDXOptions) appendPlainKey(dst []byte, s string) ([]byte, bool) {
 	dst = appendLower(dst, host)
 	lower := dst[h:]
 	if !o.KeepWWW {
-		lower = lower[wwwPrefix(unsafeString(lower)):]
+		lower = lower[wwwPrefix(bytestr.View(lower)):]
 	}
 	if len(lower) == 0 {
 		return dst[:start], false
 	}
-	dst = appendHostSURT(dst, unsafeString(lower), !o.KeepIPOrder)
+	dst = appendHostSURT(dst, bytestr.View(lower), !o.KeepIPOrder)
 	dst = append(dst[:h], dst[h+len(host):]...)
 	if o.TrailingComma {
 		dst = append(dst, ',')
@@ -118,7 +119,7 @@ func sortQueryArgs(dst []byte, q int) ([]byte, bool) {
 	}
 	var args [maxPlainArgs]string
 	n := 0
-	query := unsafeString(dst[q:])
+	query := bytestr.View(dst[q:])
 	for {
 		if n == maxPlainArgs {
 			return dst, false
@@ -163,12 +164,4 @@ func appendLower(dst []byte, s string) []byte {
 		dst = append(dst, c)
 	}
 	return dst
-}
-
-// unsafeString views b as a string, valid while b is not written.
-func unsafeString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
 }

@@ -42,6 +42,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/body"
+	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/limits"
 
@@ -566,7 +567,7 @@ func (x *Extractor) send(elem, attr string, p *linkParts, off int64) error {
 		// HTML 4.01 sections 13.3 and 13.4: the codebase, resolved
 		// against the document's base, is the base of the element's
 		// other URLs.
-		bs = base.Base{URL: string(x.baseURL.AppendResolve(nil, unsafeString(p.codebase))), Source: base.HTML}
+		bs = base.Base{URL: string(x.baseURL.AppendResolve(nil, bytestr.View(p.codebase))), Source: base.HTML}
 		if len(bs.URL) > x.lim.URL {
 			x.tooLong(elem, attr, off, len(bs.URL))
 			return nil
@@ -575,7 +576,7 @@ func (x *Extractor) send(elem, attr string, p *linkParts, off int64) error {
 	if x.fn == nil {
 		var rerr error
 		if p.coded {
-			x.buf, rerr = x.parseBase(bs.URL).AppendResolveErr(x.buf[:0], unsafeString(ref))
+			x.buf, rerr = x.parseBase(bs.URL).AppendResolveErr(x.buf[:0], bytestr.View(ref))
 		} else {
 			x.buf, rerr = x.resolve(x.buf[:0], ref, p.css)
 		}
@@ -587,7 +588,7 @@ func (x *Extractor) send(elem, attr string, p *linkParts, off int64) error {
 		x.lb.Rel, x.lb.Title, x.lb.Text = p.rel, p.title, p.text
 		err = x.fnBytes(&x.lb)
 	} else if p.coded {
-		u, rerr := x.parseBase(bs.URL).AppendResolveErr(nil, unsafeString(ref))
+		u, rerr := x.parseBase(bs.URL).AppendResolveErr(nil, bytestr.View(ref))
 		if len(u) > x.lim.URL {
 			x.tooLong(elem, attr, off, len(u))
 			return nil
@@ -651,9 +652,9 @@ func (x *Extractor) resolve(dst, ref []byte, css bool) ([]byte, error) {
 	// With no base (section 3.4) the reference is taken as it is (step 1).
 	// ref is only read during the call.
 	if css && x.enc != "" {
-		return x.baseCSS.AppendResolveErr(dst, unsafeString(ref))
+		return x.baseCSS.AppendResolveErr(dst, bytestr.View(ref))
 	}
-	return x.baseURL.AppendResolveErr(dst, unsafeString(ref))
+	return x.baseURL.AppendResolveErr(dst, bytestr.View(ref))
 }
 
 // parseBase parses a base URL by the specification, with the document's
@@ -692,15 +693,6 @@ func (x *Extractor) ResolveBytes(elem, attr string, ref []byte, b base.Base, fn 
 	w := x.warnFirst
 	x.warnFirst = nil
 	return w
-}
-
-// unsafeString returns b as a string without copying, for a use that
-// ends before b changes.
-func unsafeString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
 }
 
 // finish makes the base final and sends the links held back, but for

@@ -14,6 +14,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
+	"github.com/relurl/relurl/internal/bytestr"
 )
 
 // parquetRow is the schema of Parquet rows
@@ -262,7 +263,7 @@ func (p *ParquetWriter) row(b []byte) error {
 			}
 			continue
 		}
-		if err := p.value(unsafeString(b[i:i+int(l-1)]), true); err != nil {
+		if err := p.value(bytestr.View(b[i:i+int(l-1)]), true); err != nil {
 			return err
 		}
 		i += int(l - 1)
@@ -339,7 +340,7 @@ func (p *ParquetWriter) flush() error {
 				if s.end < 0 {
 					continue // the zero value: null
 				}
-				v := unsafeString(p.arena[s.start:s.end])
+				v := bytestr.View(p.arena[s.start:s.end])
 				if c.required {
 					*(*string)(unsafe.Add(row, c.off)) = v
 				} else {

@@ -3,10 +3,10 @@ package rows
 import (
 	"errors"
 	"strconv"
-	"unsafe"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/whatwg"
@@ -216,8 +216,8 @@ func (w *Writer) appendOptional(b []byte, d *Document, k links.Link) []byte {
 			}
 			ukey = w.ukey
 		}
-		col("page_key", unsafeString(pkey))
-		col("url_key", unsafeString(ukey))
+		col("page_key", bytestr.View(pkey))
+		col("url_key", bytestr.View(ukey))
 		// The reasons are values in NDJSON and Parquet; TSV has
 		// no column for them (the error lines say them).
 		if perr != nil && w.Format != TSV {
@@ -272,8 +272,8 @@ func (w *Writer) AppendBytes(b []byte, d *Document, k *links.LinkBytes) []byte {
 // LinkOf returns k as a Link whose Ref, URL and context view k's bytes:
 // valid only while they are, with no copy made.
 func LinkOf(k *links.LinkBytes) links.Link {
-	return links.Link{Element: k.Element, Attr: k.Attr, Ref: unsafeString(k.Ref), URL: unsafeString(k.URL), Base: k.Base, Err: k.Err,
-		Text: unsafeString(k.Text), Rel: unsafeString(k.Rel), Title: unsafeString(k.Title)}
+	return links.Link{Element: k.Element, Attr: k.Attr, Ref: bytestr.View(k.Ref), URL: bytestr.View(k.URL), Base: k.Base, Err: k.Err,
+		Text: bytestr.View(k.Text), Rel: bytestr.View(k.Rel), Title: bytestr.View(k.Title)}
 }
 
 // differ returns the answers of both specifications of r.Differ for link
@@ -294,7 +294,7 @@ func (r *Writer) differ(k links.Link) *Differ {
 	if k.URL == string(r.dbuf) && (k.Err == nil) == (err == nil) {
 		return nil
 	}
-	r.d = Differ{Specs: *r.Differ, URLs: [2]string{k.URL, unsafeString(r.dbuf)}, Errs: [2]error{k.Err, err}}
+	r.d = Differ{Specs: *r.Differ, URLs: [2]string{k.URL, bytestr.View(r.dbuf)}, Errs: [2]error{k.Err, err}}
 	return &r.d
 }
 
@@ -363,7 +363,7 @@ func AppendRow(b []byte, f Format, doc string, k links.Link, d *Differ) []byte {
 		b = appendParquetValue(b, doc)
 		b = appendParquetValue(b, k.Base.URL)
 		b = appendParquetValue(b, k.Base.Source.String())
-		b = appendParquetValue(b, unsafeString(appendAttribute(buf[:0], k, appendRaw)))
+		b = appendParquetValue(b, bytestr.View(appendAttribute(buf[:0], k, appendRaw)))
 		b = appendParquetValue(b, k.Ref)
 		b = appendParquetValue(b, k.URL)
 		return appendParquetNulls(b, parquetOptional)
@@ -440,7 +440,7 @@ func appendTSVEnd(b []byte, url string, d *Differ) []byte {
 func appendAttributeField(b []byte, k links.Link) []byte {
 	var buf [64]byte
 	attr := appendAttribute(buf[:0], k, appendRaw)
-	return jsonline.AppendField(b, false, "attribute", unsafeString(attr))
+	return jsonline.AppendField(b, false, "attribute", bytestr.View(attr))
 }
 
 func appendRaw(b []byte, s string) []byte { return append(b, s...) }
@@ -459,13 +459,4 @@ func appendAttribute(b []byte, k links.Link, esc func([]byte, string) []byte) []
 		b = esc(b, k.Attr)
 	}
 	return b
-}
-
-// unsafeString returns b as a string without copying, valid while b is
-// not changed: for a link's bytes during the extractor's callback.
-func unsafeString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
 }

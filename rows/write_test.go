@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/links"
 )
 
@@ -82,9 +83,9 @@ func TestRowsTSV(t *testing.T) {
 		{"D\t#3", base.Base{}},
 	} {
 		buf = fmt.Appendf(buf[:0], "r%d", i)
-		ref := unsafeString(buf)
+		ref := bytestr.View(buf)
 		buf = fmt.Appendf(buf, "u\t%d", i)
-		k := links.Link{Element: "a", Attr: "href", Ref: ref, URL: unsafeString(buf[len(ref):]), Base: c.b}
+		k := links.Link{Element: "a", Attr: "href", Ref: ref, URL: bytestr.View(buf[len(ref):]), Base: c.b}
 		got = r.Append(got, &Document{Name: c.doc}, k)
 		want = AppendRow(want, TSV, c.doc, k, nil)
 	}

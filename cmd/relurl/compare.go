@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/internal/difftable"
 	"github.com/relurl/relurl/internal/jsonline"
 )
@@ -88,7 +89,7 @@ func runCompare(e *env, args []string) int {
 	switch fs.NArg() {
 	case 0:
 		readErr = c.f.pairs("REF", func(base, ref []byte) {
-			c.emit(fmt.Sprintf("line %d", c.f.lineNo()), unsafeString(base), unsafeString(ref))
+			c.emit(fmt.Sprintf("line %d", c.f.lineNo()), bytestr.View(base), bytestr.View(ref))
 		})
 	case 1:
 		readErr = c.refsFromInput(fs.Arg(0))
@@ -115,7 +116,7 @@ func (c *comparer) refsFromInput(base string) error {
 		if !ok {
 			return err
 		}
-		c.emit(fmt.Sprintf("line %d", c.f.lineNo()), base, unsafeString(line))
+		c.emit(fmt.Sprintf("line %d", c.f.lineNo()), base, bytestr.View(line))
 	}
 }
 

@@ -4,7 +4,8 @@ import (
 	"bufio"
 	"errors"
 	"io"
-	"unsafe"
+
+	"github.com/relurl/relurl/internal/bytestr"
 )
 
 // lineIO is the streaming core shared by the filters: it reads lines of
@@ -125,16 +126,6 @@ func (l *lineIO) finish(cmd string, readErr error) bool {
 	return ok
 }
 
-// unsafeString returns b as a string without copying. The string is valid
-// only as long as b is not changed: use it for values that do not outlive
-// the current line.
-func unsafeString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
-}
-
 // forEach calls fn with each argument or, when there are none, with each
 // line of standard input, in order; s is valid only during the call. It
 // returns the error that ended the input, as next does.
@@ -150,6 +141,6 @@ func (l *lineIO) forEach(args []string, fn func(s string)) error {
 		if !ok {
 			return err
 		}
-		fn(unsafeString(line))
+		fn(bytestr.View(line))
 	}
 }

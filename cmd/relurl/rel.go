@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/internal/quote"
 )
 
@@ -76,7 +77,7 @@ func (r *relativizer) targetsFromInput(base string) error {
 		if !ok {
 			return err
 		}
-		target := unsafeString(line)
+		target := bytestr.View(line)
 		where := r.where("TARGET")
 		r.emit(b, target, where, baseOK && r.check(where, target))
 	}
@@ -91,7 +92,7 @@ func (r *relativizer) pairsFromInput() error {
 			lastBase = string(baseBytes)
 			b = relurl.Parse(lastBase)
 		}
-		target := unsafeString(targetBytes)
+		target := bytestr.View(targetBytes)
 		valid := r.check(r.where("BASE"), lastBase)
 		valid = r.check(r.where("TARGET"), target) && valid
 		r.emit(b, target, r.where("TARGET"), valid)

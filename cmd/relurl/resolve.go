@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/bytestr"
 )
 
 const resolveHelp = `
@@ -85,7 +86,7 @@ func (r *resolver) refsFromInput(base string) error {
 		if !ok {
 			return err
 		}
-		ref := unsafeString(line)
+		ref := bytestr.View(line)
 		refErr := r.validate(ref)
 		if baseErr != nil {
 			r.f.reject("line %d: rejected: the BASE argument is invalid", r.f.lineNo())
@@ -109,7 +110,7 @@ func (r *resolver) pairsFromInput() error {
 			b = r.spec.ParseBase(lastBase)
 			baseErr = r.validate(lastBase)
 		}
-		ref := unsafeString(refBytes)
+		ref := bytestr.View(refBytes)
 		if r.strict {
 			refErr := r.validate(ref)
 			r.rejectLine(baseErr, "BASE")
