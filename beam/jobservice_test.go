@@ -5,8 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/graph"
 )
 
 // TestJobService runs the pipeline as a user runs it on a cluster: the
@@ -44,13 +48,32 @@ func TestJobService(t *testing.T) {
 	// The worker pool starts one worker process per SDK environment; the
 	// binary it runs is the submitted one, staged through the job
 	// service's artifact API (-worker_binary spares a second build).
-	submit := exec.Command(bin, "-input", list, "-output", out, "-shards", "3", "-graph", "host",
+	submit := exec.Command(bin, "-input", list, "-output", out, "-shards", "3", "-graph", "page,host,domain",
 		"--runner=universal", "--endpoint="+endpoint,
 		"--environment_type=EXTERNAL", "--environment_config="+pool,
 		"--worker_binary="+bin)
-	if b, err := submit.CombinedOutput(); err != nil {
+	b, err := submit.CombinedOutput()
+	if err != nil {
 		t.Fatalf("relurl-beam on the job service: %v\n%s", err, b)
 	}
 	checkOutput(t, dir, list, out, shards, offs)
-	checkGraph(t, out, shards)
+	for _, lv := range levels {
+		checkGraph(t, list, out, shards, lv, noHostSaid(t, string(b), lv))
+	}
+}
+
+// noHostSaid returns the number of links without a host relurl-beam
+// said the graph at level lv left out, in its output, 0 if it said none.
+func noHostSaid(t *testing.T, output string, lv graph.Level) int64 {
+	t.Helper()
+	re := regexp.MustCompile(`graph: (\d+) links have no host \(mailto:, data:, file: and the like\): no edge at level ` + lv.String() + `\n`)
+	m := re.FindStringSubmatch(output)
+	if m == nil {
+		return 0
+	}
+	n, err := strconv.ParseInt(m[1], 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -41,13 +42,17 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/relurl/relurl/archive"
+	"github.com/relurl/relurl/graph"
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/rows"
 )
 
 func init() {
-	register.DoFn4x1[context.Context, string, func(string), func(string), error](&extractFn{})
+	beam.RegisterType(reflect.TypeFor[graph.Row]())
+	register.DoFn5x1[context.Context, string, func(string), func(string), func(graph.Row), error](&extractFn{})
 	register.Emitter1[string]()
+	register.Emitter1[graph.Row]()
 	register.DoFn2x0[string, func(int, string)](&shardFn{})
 	register.Emitter2[int, string]()
 	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
@@ -56,16 +61,19 @@ func init() {
 
 // Build adds to s the pipeline reading the paths listed in listFile and
 // writing links and errors to shards files each under outPrefix. It
-// returns the links rows, for BuildGraph.
-func Build(s beam.Scope, listFile, outPrefix string, shards int) beam.PCollection {
+// returns the links rows, and what the link graph takes of each link, for
+// BuildGraph: a graph.Row (graph.RowOf), whose source is the link's page,
+// the URL its document was retrieved by, which the rows do not carry
+// (docs/graphs.md#the-page-of-an-edge), and whose date is the capture's.
+func Build(s beam.Scope, listFile, outPrefix string, shards int) (links, graphRows beam.PCollection) {
 	paths := textio.Read(s, listFile)
 	// Reshuffle so that the files, not the lines of the list, are spread
 	// over workers.
 	paths = beam.Reshuffle(s, paths)
-	links, errs := beam.ParDo2(s, &extractFn{}, paths)
+	links, errs, graphRows := beam.ParDo3(s, &extractFn{}, paths)
 	WriteSharded(s.Scope("links"), outPrefix, shards, links)
 	WriteSharded(s.Scope("errors"), outPrefix+"-errors", shards, errs)
-	return links
+	return links, graphRows
 }
 
 // extractFn reads one archive and emits a line per link and per error.
@@ -77,7 +85,7 @@ var (
 	errorsOut = beam.NewCounter("relurl", "errors")
 )
 
-func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emitErr func(string)) error {
+func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emitErr func(string), emitGraph func(graph.Row)) error {
 	path = strings.TrimSpace(path)
 	if path == "" {
 		return nil
@@ -109,9 +117,25 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 			if k.Err != nil {
 				fail(&archive.DocError{Doc: d.Name, Err: k.Err})
 			}
-			row = w.AppendBytes(row[:0], &rows.Document{Name: d.Name}, k)
+			doc := rows.Document{Name: d.Name}
+			row = w.AppendBytes(row[:0], &doc, k)
 			linksOut.Inc(ctx, 1)
 			emit(string(row[:len(row)-1])) // without its newline
+			if k.Err != nil {
+				// Reported above; no graph row, as the crawl hands no
+				// link without a URL to "relurl graph" (Config.Link).
+				return nil
+			}
+			// The document as internal/crawl makes it of a record, for
+			// the graph, and the link's own copy of its strings: Beam
+			// may hold the row past this call.
+			doc.Page, doc.Date = d.URI, d.Date
+			g, err := graph.RowOf(&doc, k.Link())
+			if err != nil {
+				fail(fmt.Errorf("%s: link %s: %w", d.Name, quote.Quote(string(k.URL)), err))
+				return nil
+			}
+			emitGraph(g)
 			return nil
 		},
 		Error: fail,

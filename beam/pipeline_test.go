@@ -3,9 +3,12 @@ package relurlbeam
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -15,7 +18,11 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/relurl/relurl/graph"
+	crawler "github.com/relurl/relurl/internal/crawl"
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/internal/warc/warctest"
+	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/rows"
 )
 
 func TestMain(m *testing.M) { ptest.Main(m) }
@@ -28,7 +35,25 @@ const (
 <a href="g">1</a><A HREF=";x">2</A><a href="../../../g">3</a><a name=nohref>4</a>
 <a href="g?y#s">5</a><img src="src&#9;tab"></body></html>`
 	plainPage = `<p><a href="//g">x</a> <a href="./g/"></a></p>`
+	// A page whose BASE names another host: its edges leave the page's
+	// host, not the base's (docs/graphs.md#the-page-of-an-edge). It links
+	// to a URL without a host (no edge at the host and domain levels,
+	// counted) and to one the URL Standard rejects (an error there).
+	elsewherePage = `<base href="http://elsewhere.example/"><a href="http://b.example/x">b</a>
+<a href="mailto:me@a.example">mail</a><a href="http://b.example:99999/">port</a><a href="y">y</a>`
+	// The second capture's date: the page graph keeps each capture's edges
+	// apart, the host graph adds them up.
+	laterDate = "2026-11-23T12:00:00Z"
 )
+
+// rawRecord returns the bytes of a WARC response record of an HTML page
+// captured at date (warctest dates every record it writes alike).
+func rawRecord(uri, date, body string) []byte {
+	block := warctest.HTTPResponse(200, [][2]string{{"Content-Type", "text/html"}}, body)
+	return []byte(fmt.Sprintf("WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-%012d>\r\n"+
+		"WARC-Date: %s\r\nWARC-Target-URI: %s\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
+		len(body), date, uri, len(block), block))
+}
 
 // writeArchives writes a gzip WARC, a plain WARC with an error, and a WAT
 // file into dir, and the list of their paths; it returns the list's path.
@@ -41,10 +66,12 @@ func writeArchives(t *testing.T, dir string) (string, map[string][]int64) {
 	w.Write(warctest.Response("http://a/logo.png", 200, [][2]string{{"Content-Type", "image/png"}}, `<a href="not-html">`))
 	w.Write(warctest.HTML("", `<a href="no-uri">`))
 	w.Write(warctest.Response("http://a/page", 200, [][2]string{{"Content-Type", "text/html"}, {"Content-Base", "http://hdr/x/"}}, `<a href="../y">`))
+	w.Write(warctest.HTML("http://www.a.example/", elsewherePage))
 
 	var plain bytes.Buffer
 	p := warctest.NewWriter(&plain, false)
 	p.Write(warctest.HTML("http://a/b/c/d;p?q", plainPage))
+	p.WriteRaw(rawRecord("http://www.a.example/", laterDate, elsewherePage))
 	p.WriteRaw([]byte("garbage\r\n"))
 
 	var watFile bytes.Buffer
@@ -52,6 +79,10 @@ func writeArchives(t *testing.T, dir string) (string, map[string][]int64) {
 	ww.Write(warctest.Warcinfo())
 	ww.Write(warctest.Record{Type: "metadata", TargetURI: "http://w/x/y", ContentType: "application/json", Block: []byte(
 		`{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":"response","WARC-Target-URI":"http://w/x/y"},"Payload-Metadata":{"HTTP-Response-Metadata":{"Response-Message":{"Status":"200"},"HTML-Metadata":{"Head":{"Base":"http://a/b/c/d;p?q"},"Links":[{"path":"A@/href","url":"..","text":"up"},{"path":"IMG@/src","url":"i.png"}]}}}}}`)})
+	// A WAT record as webarchive-commons writes it, with the capture's
+	// WARC-Date.
+	ww.Write(warctest.WAT(warctest.HTML("http://www.a.example/w", ""),
+		`{"Head":{"Base":"http://elsewhere.example/"},"Links":[{"path":"A@/href","url":"http://b.example/x"},{"path":"A@/href","url":"mailto:w@a.example"}]}`))
 
 	files := map[string][]byte{"one.warc.gz": gz.Bytes(), "two.warc": plain.Bytes(), "three.wat.gz": watFile.Bytes()}
 	var list []string
@@ -66,7 +97,7 @@ func writeArchives(t *testing.T, dir string) (string, map[string][]int64) {
 	sort.Strings(list)
 	listPath := filepath.Join(dir, "list.txt")
 	os.WriteFile(listPath, []byte(strings.Join(list, "\n")+"\n"), 0o644)
-	return listPath, map[string][]int64{"one": w.Offsets, "three": ww.Offsets}
+	return listPath, map[string][]int64{"one": w.Offsets, "two": p.Offsets, "three": ww.Offsets}
 }
 
 // readShards returns the sorted lines of the n shards under prefix,
@@ -86,6 +117,9 @@ func readShards(t *testing.T, prefix string, n int) []string {
 	return lines
 }
 
+// levels are the levels of the graphs the tests build.
+var levels = []graph.Level{graph.Page, graph.Host, graph.Domain}
+
 func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.PipelineResult, error)) {
 	dir := t.TempDir()
 	list, offs := writeArchives(t, dir)
@@ -94,44 +128,112 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 	const shards = 3
 
 	pl, s := beam.NewPipelineWithRoot()
-	links := Build(s, list, out, shards)
-	BuildGraph(s, links, graph.Host, out+"-graph", shards)
-	if _, err := run(context.Background(), pl); err != nil {
-		t.Fatal(err)
+	_, graphRows := Build(s, list, out, shards)
+	for _, lv := range levels {
+		BuildGraph(s, graphRows, lv, GraphPrefix(out, lv), shards)
 	}
-	checkOutput(t, dir, list, out, shards, offs)
-	checkGraph(t, out, shards)
-}
-
-// checkGraph checks that the graph the pipeline wrote under out-graph,
-// grouped and counted by Beam, is the one package graph (and so "relurl
-// graph -level host") builds from the same links rows in one process.
-func checkGraph(t *testing.T, out string, shards int) {
-	t.Helper()
-	rows := strings.Join(readShards(t, out, shards), "\n") + "\n"
-	g := &graph.Builder{Level: graph.Host}
-	defer g.Close()
-	err := graph.ReadRows(strings.NewReader(rows), "links", func(r graph.Row) error {
-		if err := g.Add(r.Source, r.URL, r.Date); err != nil {
-			t.Errorf("local graph: %v", err)
-		}
-		return nil
-	}, func(err error) { t.Errorf("local graph: %v", err) })
+	r, err := run(context.Background(), pl)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var local strings.Builder
-	if err := g.Write(&local, graph.TSV); err != nil {
+	checkOutput(t, dir, list, out, shards, offs)
+	for _, lv := range levels {
+		checkGraph(t, list, out, shards, lv, GraphNoHost(r, lv))
+	}
+}
+
+// localGraph returns the graph at level lv of the archives listed in
+// list as "relurl graph -level LEVEL FILE..." builds it: a graph.Builder
+// fed by the crawl (internal/crawl's Config.Link, Builder.AddLink), in one
+// process. It returns the TSV lines of its edges without the header,
+// sorted, the errors of the links that give no edge, as the command
+// words them and TSV-escaped as the pipeline writes them, sorted, and
+// the number of links without a host.
+func localGraph(t *testing.T, list string, lv graph.Level) (edges, errs []string, noHost int64) {
+	t.Helper()
+	b, err := os.ReadFile(list)
+	if err != nil {
 		t.Fatal(err)
 	}
-	want := strings.Split(strings.TrimSuffix(local.String(), "\n"), "\n")[1:] // without the header
-	sort.Strings(want)
-	got := readShards(t, out+"-graph", shards)
-	if len(want) < 3 || strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("graph by Beam:\n%s\nby package graph:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	var paths []string
+	for _, p := range strings.Split(string(b), "\n") {
+		if p != "" {
+			paths = append(paths, p)
+		}
 	}
-	if errs := readShards(t, out+"-graph-errors", shards); len(errs) != 0 {
-		t.Errorf("graph errors: %q", errs)
+	g := &graph.Builder{Level: lv}
+	defer g.Close()
+	cfg := &crawler.Config{
+		Stderr: io.Discard, // the errors of the archives: checkOutput's
+		Link: func(doc *rows.Document, k links.Link) error {
+			err := g.AddLink(doc, k)
+			switch {
+			case err == nil:
+			case errors.Is(err, graph.ErrNoHost):
+				noHost++
+			default:
+				// cmd/relurl's runGraph's words.
+				errs = append(errs, string(rows.AppendTSV(nil, fmt.Sprintf("%s: link %s: %v", doc.Name, quote.Quote(k.URL), err))))
+			}
+			return nil
+		},
+	}
+	if _, err := cfg.Run(paths); err != nil {
+		t.Fatal(err)
+	}
+	var tsv strings.Builder
+	if err := g.Write(&tsv, graph.TSV); err != nil {
+		t.Fatal(err)
+	}
+	edges = strings.Split(strings.TrimSuffix(tsv.String(), "\n"), "\n")[1:] // without the header
+	sort.Strings(edges)
+	sort.Strings(errs)
+	return edges, errs, noHost
+}
+
+// checkGraph checks that the graph at level lv the pipeline wrote under
+// GraphPrefix(out, lv), grouped and counted by Beam, its errors and its
+// count of links without a host (noHost) are those of "relurl graph" on
+// the archives listed in list (localGraph).
+func checkGraph(t *testing.T, list, out string, shards int, lv graph.Level, noHost int64) {
+	t.Helper()
+	want, wantErrs, wantNoHost := localGraph(t, list, lv)
+	got := readShards(t, GraphPrefix(out, lv), shards)
+	if len(want) < 4 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("%v graph by Beam:\n%s\nby relurl graph:\n%s", lv, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	gotErrs := readShards(t, GraphPrefix(out, lv)+"-errors", shards)
+	if strings.Join(gotErrs, "\n") != strings.Join(wantErrs, "\n") {
+		t.Errorf("%v graph errors by Beam:\n%s\nby relurl graph:\n%s", lv, strings.Join(gotErrs, "\n"), strings.Join(wantErrs, "\n"))
+	}
+	if noHost != wantNoHost {
+		t.Errorf("%v graph: %d links without a host by Beam, %d by relurl graph", lv, noHost, wantNoHost)
+	}
+	// What the inputs were made to exercise, so that the comparison
+	// above cannot pass on a graph that lacks it.
+	all := strings.Join(got, "\n")
+	switch lv {
+	case graph.Page:
+		for _, e := range []string{
+			"http://www.a.example/\thttp://b.example/x\t" + warctest.Date + "\t1",
+			"http://www.a.example/\thttp://b.example/x\t" + laterDate + "\t1",
+			"http://www.a.example/w\thttp://b.example/x\t" + warctest.Date + "\t1",
+		} {
+			if !slices.Contains(got, e) {
+				t.Errorf("page graph: no edge %q", e)
+			}
+		}
+	case graph.Host:
+		if !slices.Contains(got, "www.a.example\tb.example\t3") || strings.Contains(all, "\nelsewhere") {
+			t.Errorf("host graph: want www.a.example to b.example 3 times (the page, not its base), no edge from elsewhere.example")
+		}
+	case graph.Domain:
+		if !slices.Contains(got, "a.example\tb.example\t3") {
+			t.Errorf("domain graph: want a.example to b.example 3 times")
+		}
+	}
+	if lv != graph.Page && (noHost != 3 || len(gotErrs) != 2) {
+		t.Errorf("%v graph: %d links without a host, %d errors; want 3 and 2", lv, noHost, len(gotErrs))
 	}
 }
 
@@ -142,7 +244,19 @@ func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[strin
 	got := readShards(t, out, shards)
 	one := func(i int) string { return fmt.Sprintf("%s#%d", filepath.Join(dir, "one.warc.gz"), offs["one"][i]) }
 	two := filepath.Join(dir, "two.warc") + "#0"
+	two1 := fmt.Sprintf("%s#%d", filepath.Join(dir, "two.warc"), offs["two"][1])
 	three := fmt.Sprintf("%s#%d", filepath.Join(dir, "three.wat.gz"), offs["three"][1])
+	three2 := fmt.Sprintf("%s#%d", filepath.Join(dir, "three.wat.gz"), offs["three"][2])
+	// The links of elsewherePage, captured in one and two: their base is
+	// the BASE element's.
+	elsewhere := func(doc string) []string {
+		return []string{
+			doc + "\thttp://elsewhere.example/\thtml\ta@href\thttp://b.example/x\thttp://b.example/x",
+			doc + "\thttp://elsewhere.example/\thtml\ta@href\tmailto:me@a.example\tmailto:me@a.example",
+			doc + "\thttp://elsewhere.example/\thtml\ta@href\thttp://b.example:99999/\thttp://b.example:99999/",
+			doc + "\thttp://elsewhere.example/\thtml\ta@href\ty\thttp://elsewhere.example/y",
+		}
+	}
 	want := []string{
 		one(1) + "\thttp://a/b/c/d;p?q#f\thtml\ta@href\t../../../g\thttp://a/../g",
 		one(1) + "\thttp://a/b/c/d;p?q#f\thtml\ta@href\t;x\thttp://a/b/c/d;x",
@@ -155,7 +269,10 @@ func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[strin
 		three + "\thttp://a/b/c/d;p?q\thtml\timg@src\ti.png\thttp://a/b/c/i.png",
 		two + "\thttp://a/b/c/d;p?q\tretrieval\ta@href\t./g/\thttp://a/b/c/g/",
 		two + "\thttp://a/b/c/d;p?q\tretrieval\ta@href\t//g\thttp://g",
+		three2 + "\thttp://elsewhere.example/\thtml\ta@href\thttp://b.example/x\thttp://b.example/x",
+		three2 + "\thttp://elsewhere.example/\thtml\ta@href\tmailto:w@a.example\tmailto:w@a.example",
 	}
+	want = append(append(want, elsewhere(one(6))...), elsewhere(two1)...)
 	sort.Strings(want)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("links:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -40,6 +40,57 @@ type Edge struct {
 	Count                int64
 }
 
+// Edge returns the edge of a link from the page source (captured at
+// date, "" if unknown) to target at level l, its Count 0: the nodes are
+// Node's, the date Date's. Builder.Add counts by the same rules, and the
+// Beam pipeline (beam/) keys its edges by it, so that both give one graph.
+func (l Level) Edge(source, target, date string) (Edge, error) {
+	s, err := l.Node(source)
+	if err != nil {
+		return Edge{}, err
+	}
+	t, err := l.Node(target)
+	if err != nil {
+		return Edge{}, err
+	}
+	d, err := l.Date(date)
+	if err != nil {
+		return Edge{}, err
+	}
+	return Edge{Source: s, Target: t, Date: d}, nil
+}
+
+// Date returns the date an edge keeps at level l: the capture date at the
+// page level, where each capture is an edge of its own, and none at the
+// host and domain levels, where the captures of a page are merged
+// (docs/graphs.md#levels). A date holding a NUL byte is an error: NUL
+// separates the parts of an edge's key.
+func (l Level) Date(date string) (string, error) {
+	if l != Page {
+		return "", nil
+	}
+	if strings.IndexByte(date, 0) >= 0 {
+		return "", errors.New("a date holds a NUL byte")
+	}
+	return date, nil
+}
+
+// AppendKey appends to dst the key an edge is counted under: its source,
+// target and date, separated by NUL, which none of them holds (Level.Node
+// and Level.Date reject it), so that keys sort as their parts do.
+// EdgeOfKey reads it back.
+func (e Edge) AppendKey(dst []byte) []byte {
+	return append(append(append(append(append(dst, e.Source...), 0), e.Target...), 0), e.Date...)
+}
+
+// EdgeOfKey returns the edge whose key (AppendKey) is key, counted n
+// times.
+func EdgeOfKey(key string, n int64) Edge {
+	s, rest, _ := strings.Cut(key, "\x00")
+	t, d, _ := strings.Cut(rest, "\x00")
+	return Edge{Source: s, Target: t, Date: d, Count: n}
+}
+
 func (b *Builder) init() {
 	if b.edges != nil {
 		return
@@ -74,16 +125,11 @@ func (b *Builder) Add(source, target, date string) error {
 	if err != nil {
 		return err
 	}
-	if b.Level != Page {
-		date = ""
-	}
-	if strings.IndexByte(date, 0) >= 0 {
-		return errors.New("a date holds a NUL byte")
+	if date, err = b.Level.Date(date); err != nil {
+		return err
 	}
 	b.dated = b.dated || date != ""
-	// Keys sort as their parts do: NUL, which no part holds, separates
-	// them.
-	b.key = append(append(append(append(append(b.key[:0], b.sourceNode...), 0), t...), 0), date...)
+	b.key = Edge{Source: b.sourceNode, Target: t, Date: date}.AppendKey(b.key[:0])
 	if err := b.edges.add(b.key, 1); err != nil {
 		return err
 	}
@@ -99,11 +145,11 @@ func (b *Builder) Add(source, target, date string) error {
 // process with no rows between: k's strings need only be valid during
 // the call.
 func (b *Builder) AddLink(doc *rows.Document, k links.Link) error {
-	src, err := source(doc.Page, k.Base.URL, k.URL)
+	r, err := RowOf(doc, k)
 	if err != nil {
 		return err
 	}
-	return b.Add(src, k.URL, doc.Date)
+	return b.Add(r.Source, r.URL, r.Date)
 }
 
 // flushSource counts the links that left the last source node.
@@ -134,9 +180,7 @@ func (b *Builder) Edges(fn func(Edge) error) error {
 		return err
 	}
 	return b.edges.each(func(key string, n int64) error {
-		s, rest, _ := strings.Cut(key, "\x00")
-		t, d, _ := strings.Cut(rest, "\x00")
-		return fn(Edge{Source: s, Target: t, Date: d, Count: n})
+		return fn(EdgeOfKey(key, n))
 	})
 }
 

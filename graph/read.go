@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/rows"
 )
 
@@ -15,7 +16,8 @@ const MaxLine = rows.MaxLine
 // the link's URL, and the page's capture date ("" when the rows have
 // none).
 type Row struct {
-	Line   int // 1-based line number in its input
+	Line   int    // 1-based line number in its input
+	Doc    string // the document column: FILE#OFFSET for an archive record
 	Source string
 	URL    string
 	Date   string
@@ -53,22 +55,27 @@ func ReadRows(r io.Reader, name string, row func(Row) error, bad func(error)) er
 	}, bad)
 }
 
-// ParseRow reads one line of links rows without a header (rows.Parse).
-// The Beam pipeline, which sees lines one at a time, reads them by it.
-func ParseRow(line string) (Row, error) {
-	rw, err := rows.Parse(line)
-	if err != nil {
-		return Row{}, err
-	}
-	return rowOf(&rw)
-}
-
 func rowOf(rw *rows.Row) (Row, error) {
 	src, err := source(rw.Page, rw.Base, rw.URL)
 	if err != nil {
 		return Row{}, err
 	}
-	return Row{Line: rw.Line, Source: src, URL: rw.URL, Date: rw.Date}, nil
+	return Row{Line: rw.Line, Doc: rw.Document, Source: src, URL: rw.URL, Date: rw.Date}, nil
+}
+
+// RowOf returns what a graph takes of link k of document doc, as ReadRows
+// would take it from the row "relurl links -page" writes for it: the
+// source is the document's page when known, else the link's base
+// (source, docs/graphs.md#the-page-of-an-edge), the date the document's.
+// Builder.AddLink counts by it, and the Beam pipeline (beam/) carries
+// its rows from the archives to the graph, so that both give the graph
+// of "relurl graph". The Row's strings are those of doc and k.
+func RowOf(doc *rows.Document, k links.Link) (Row, error) {
+	src, err := source(doc.Page, k.Base.URL, k.URL)
+	if err != nil {
+		return Row{}, err
+	}
+	return Row{Doc: doc.Name, Source: src, URL: k.URL, Date: doc.Date}, nil
 }
 
 // source returns the source page of the edge of a link to url, on a

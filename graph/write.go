@@ -70,16 +70,7 @@ func (b *Builder) writeTSV(w io.Writer) error {
 	}
 	var line []byte
 	err := b.Edges(func(e Edge) error {
-		line = rows.AppendTSV(line[:0], e.Source)
-		line = append(line, '\t')
-		line = rows.AppendTSV(line, e.Target)
-		if dated {
-			line = append(line, '\t')
-			line = rows.AppendTSV(line, e.Date)
-		}
-		line = append(line, '\t')
-		line = strconv.AppendInt(line, e.Count, 10)
-		line = append(line, '\n')
+		line = append(AppendTSV(line[:0], e, dated), '\n')
 		_, err := bw.Write(line)
 		return err
 	})
@@ -87,6 +78,24 @@ func (b *Builder) writeTSV(w io.Writer) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// AppendTSV appends to dst the TSV line of edge e, without its newline:
+// source, target, the date when dated, and the count, escaped as the
+// links rows escape them (rows.AppendTSV). A graph is dated when it is a
+// page graph and one of its edges has a date (Builder.Dated): then every
+// line has the date column, empty where the edge has none. The Beam
+// pipeline (beam/) writes its lines by it.
+func AppendTSV(dst []byte, e Edge, dated bool) []byte {
+	dst = rows.AppendTSV(dst, e.Source)
+	dst = append(dst, '\t')
+	dst = rows.AppendTSV(dst, e.Target)
+	if dated {
+		dst = append(dst, '\t')
+		dst = rows.AppendTSV(dst, e.Date)
+	}
+	dst = append(dst, '\t')
+	return strconv.AppendInt(dst, e.Count, 10)
 }
 
 // NodeID is the id of a node in GraphML and GEXF: "n" and 32 hex digits

@@ -2,16 +2,21 @@
 // WARC and WAT paths and writes the links they hold, resolved by RFC 1808,
 // as sharded text files.
 //
-//	relurl-beam -input paths.txt -output out/links -shards 16 [-graph host]
+//	relurl-beam -input paths.txt -output out/links -shards 16 [-graph page,host,domain]
 //
-// The runner is chosen with Beam's -runner flag: prism (local, the
-// default), flink, spark or dataflow; see docs/crawl.md.
+// With -graph, the link graph at each level named is written under
+// PREFIX-graph-LEVEL, and the number of links without a host it left out
+// is said as "relurl graph" says it. The runner is chosen with Beam's
+// -runner flag: prism (local, the default), flink, spark or dataflow; see
+// docs/crawl.md.
 package main
 
 import (
 	"context"
 	"flag"
 	"log"
+	"slices"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
@@ -24,28 +29,41 @@ var (
 	input  = flag.String("input", "", "file listing WARC/WAT paths, one per line")
 	output = flag.String("output", "", "prefix of the output shards")
 	shards = flag.Int("shards", 16, "number of output shards")
-	level  = flag.String("graph", "", "also write the link graph at this level (page, host or domain) under PREFIX-graph")
+	levels = flag.String("graph", "", "also write the link graph at these levels (page, host, domain; comma-separated) under PREFIX-graph-LEVEL")
 )
 
 func main() {
 	flag.Parse()
 	beam.Init()
 	if *input == "" || *output == "" || *shards < 1 {
-		log.Fatal("usage: relurl-beam -input LIST -output PREFIX [-shards N] [-runner R]")
+		log.Fatal("usage: relurl-beam -input LIST -output PREFIX [-shards N] [-graph LEVEL,...] [-runner R]")
 	}
-	var lv graph.Level
-	if *level != "" {
-		var err error
-		if lv, err = graph.ParseLevel(*level); err != nil {
-			log.Fatal(err)
+	var lvs []graph.Level
+	if *levels != "" {
+		for _, name := range strings.Split(*levels, ",") {
+			lv, err := graph.ParseLevel(strings.TrimSpace(name))
+			if err != nil {
+				log.Fatalf("-graph: %v", err)
+			}
+			if slices.Contains(lvs, lv) {
+				log.Fatalf("-graph: level %v given twice", lv)
+			}
+			lvs = append(lvs, lv)
 		}
 	}
 	p, s := beam.NewPipelineWithRoot()
-	links := relurlbeam.Build(s, *input, *output, *shards)
-	if *level != "" {
-		relurlbeam.BuildGraph(s, links, lv, *output+"-graph", *shards)
+	_, graphRows := relurlbeam.Build(s, *input, *output, *shards)
+	for _, lv := range lvs {
+		relurlbeam.BuildGraph(s, graphRows, lv, relurlbeam.GraphPrefix(*output, lv), *shards)
 	}
-	if err := beamx.Run(context.Background(), p); err != nil {
+	r, err := beamx.RunWithMetrics(context.Background(), p)
+	if err != nil {
 		log.Fatalf("pipeline failed: %v", err)
+	}
+	for _, lv := range lvs {
+		// As "relurl graph" says it.
+		if n := relurlbeam.GraphNoHost(r, lv); n > 0 {
+			log.Printf("graph: %d links have no host (mailto:, data:, file: and the like): no edge at level %v", n, lv)
+		}
 	}
 }
