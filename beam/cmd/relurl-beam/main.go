@@ -14,7 +14,9 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"log"
+	"os"
 	"slices"
 	"strings"
 
@@ -61,9 +63,9 @@ func main() {
 		log.Fatalf("pipeline failed: %v", err)
 	}
 	for _, lv := range lvs {
-		// As "relurl graph" says it.
+		// As "relurl graph" says it, on standard error.
 		if n := relurlbeam.GraphNoHost(r, lv); n > 0 {
-			log.Printf("graph: %d links have no host (mailto:, data:, file: and the like): no edge at level %v", n, lv)
+			fmt.Fprintf(os.Stderr, "relurl-beam: graph: %d links have no host (mailto:, data:, file: and the like): no edge at level %v\n", n, lv)
 		}
 	}
 }
