@@ -3,6 +3,8 @@ package graph
 import (
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/rows"
 )
 
 // FuzzReadRows: any input is read without panic, every non-empty line is
@@ -53,6 +55,60 @@ func FuzzReadRows(f *testing.F) {
 				}
 			}
 			g.Close()
+		}
+	})
+}
+
+// FuzzEdge: the edge Level.Edge gives (the Beam pipeline's) is the one a
+// Builder counts for the same link, or both fail; its key reads back as
+// the edge (AppendKey, EdgeOfKey), and its TSV line as its parts.
+func FuzzEdge(f *testing.F) {
+	for _, s := range [][3]string{
+		{"http://a.example/", "http://b.example/x", "2026-11-21T00:00:00Z"},
+		{"http://a/", "mailto:me@a", ""},                                  // no host: an error but at the page level
+		{"http://A.example:80/", "http://b.example:99999/", "d"},          // a port the URL Standard rejects
+		{"http://a/\x00", "http://b/", "d\x00"},                           // NUL, which separates the key's parts
+		{"http://a/\tb", "http://b/\\n", "2026\n"},                        // escaped in TSV
+		{"https://www.example.co.uk/", "http://[::1]/", "x"},              // registrable domain, IPv6
+		{"http://xn--nxa.example/", "http://0x7f.1/", "2026-11-23T12:00"}, // IDNA, IPv4 forms
+	} {
+		f.Add(s[0], s[1], s[2])
+	}
+	f.Fuzz(func(t *testing.T, source, target, date string) {
+		for _, lv := range []Level{Page, Host, Domain} {
+			e, err := lv.Edge(source, target, date)
+			g := &Builder{Level: lv}
+			berr := g.Add(source, target, date)
+			if (err == nil) != (berr == nil) {
+				t.Fatalf("%v: Level.Edge: %v, Builder.Add: %v", lv, err, berr)
+			}
+			var got []Edge
+			if err := g.Edges(func(b Edge) error { got = append(got, b); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			g.Close()
+			if err != nil {
+				if len(got) != 0 {
+					t.Fatalf("%v: %v, but the Builder counted %v", lv, err, got)
+				}
+				continue
+			}
+			e.Count = 1
+			if len(got) != 1 || got[0] != e {
+				t.Fatalf("%v: Level.Edge %+v, Builder %+v", lv, e, got)
+			}
+			if lv != Page && e.Date != "" {
+				t.Fatalf("%v: the edge keeps the date %q", lv, e.Date)
+			}
+			if k := EdgeOfKey(string(e.AppendKey(nil)), 1); k != e {
+				t.Fatalf("%v: key of %+v reads back as %+v", lv, e, k)
+			}
+			line := string(AppendTSV(nil, e, true))
+			cols := strings.Split(line, "\t")
+			if len(cols) != 4 || rows.UnescapeTSV(cols[0]) != e.Source || rows.UnescapeTSV(cols[1]) != e.Target ||
+				rows.UnescapeTSV(cols[2]) != e.Date || cols[3] != "1" {
+				t.Fatalf("%v: TSV line %q of %+v", lv, line, e)
+			}
 		}
 	})
 }
