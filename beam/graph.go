@@ -3,7 +3,6 @@ package relurlbeam
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
@@ -11,7 +10,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/relurl/relurl/graph"
-	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/rows"
 )
 
@@ -90,8 +88,8 @@ func (fn *edgeFn) ProcessElement(ctx context.Context, row graph.Row, emit func(s
 		return
 	}
 	if err != nil {
-		// In the words of "relurl graph" (cmd/relurl's runGraph).
-		emitErr(string(rows.AppendTSV(nil, fmt.Sprintf("%s: link %s: %v", row.Doc, quote.Quote(row.URL), err))))
+		// In the words of "relurl graph".
+		emitErr(string(rows.AppendTSV(nil, (&graph.LinkError{Doc: row.Doc, URL: row.URL, Err: err}).Error())))
 		return
 	}
 	emit(string(e.AppendKey(nil)), 1)

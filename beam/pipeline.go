@@ -43,7 +43,6 @@ import (
 
 	"github.com/relurl/relurl/archive"
 	"github.com/relurl/relurl/graph"
-	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/rows"
 )
@@ -132,7 +131,7 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 			doc.Page, doc.Date = d.URI, d.Date
 			g, err := graph.RowOf(&doc, k.Link())
 			if err != nil {
-				fail(fmt.Errorf("%s: link %s: %w", d.Name, quote.Quote(string(k.URL)), err))
+				fail(&graph.LinkError{Doc: d.Name, URL: string(k.URL), Err: err})
 				return nil
 			}
 			emitGraph(g)

@@ -19,7 +19,6 @@ import (
 
 	"github.com/relurl/relurl/graph"
 	crawler "github.com/relurl/relurl/internal/crawl"
-	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/internal/warc/warctest"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/rows"
@@ -172,8 +171,8 @@ func localGraph(t *testing.T, list string, lv graph.Level) (edges, errs []string
 			case errors.Is(err, graph.ErrNoHost):
 				noHost++
 			default:
-				// cmd/relurl's runGraph's words.
-				errs = append(errs, string(rows.AppendTSV(nil, fmt.Sprintf("%s: link %s: %v", doc.Name, quote.Quote(k.URL), err))))
+				// As cmd/relurl's runGraph reports it.
+				errs = append(errs, string(rows.AppendTSV(nil, (&graph.LinkError{Doc: doc.Name, URL: k.URL, Err: err}).Error())))
 			}
 			return nil
 		},

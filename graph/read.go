@@ -2,8 +2,10 @@ package graph
 
 import (
 	"errors"
+	"fmt"
 	"io"
 
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/rows"
 )
@@ -62,6 +64,20 @@ func rowOf(rw *rows.Row) (Row, error) {
 	}
 	return Row{Line: rw.Line, Doc: rw.Document, Source: src, URL: rw.URL, Date: rw.Date}, nil
 }
+
+// A LinkError reports a link handed over in process (Builder.AddLink)
+// that gives no edge, naming its document (FILE#OFFSET in an archive) and
+// its URL: "relurl graph" and the Beam pipeline (beam/) word it alike.
+type LinkError struct {
+	Doc, URL string
+	Err      error
+}
+
+func (e *LinkError) Error() string {
+	return fmt.Sprintf("%s: link %s: %v", e.Doc, quote.Quote(e.URL), e.Err)
+}
+
+func (e *LinkError) Unwrap() error { return e.Err }
 
 // RowOf returns what a graph takes of link k of document doc, as ReadRows
 // would take it from the row "relurl links -page" writes for it: the

@@ -4,13 +4,11 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 
 	"github.com/relurl/relurl/graph"
 	crawler "github.com/relurl/relurl/internal/crawl"
-	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/rows"
@@ -162,7 +160,7 @@ func runGraph(e *env, args []string) int {
 		Prefix:  "relurl: graph: ",
 		Link: func(doc *rows.Document, k links.Link) error {
 			err := edge(g.AddLink(doc, k), func(err error) error {
-				return fmt.Errorf("%s: link %s: %w", doc.Name, quote.Quote(k.URL), err)
+				return &graph.LinkError{Doc: doc.Name, URL: k.URL, Err: err}
 			})
 			if err != nil && spillErr == nil {
 				spillErr = err
