@@ -25,6 +25,10 @@
 // uses, as for "relurl links". Which records count, and
 // how their base is established (RFC 1808 section 3), is as for "relurl
 // links": both use archive of the relurl module.
+//
+// BuildGraph adds the link graph of the same archives, that of "relurl
+// graph" at a level (page, host or domain), grouped and counted by Beam
+// (docs/graphs.md#on-a-cluster-beam).
 package relurlbeam
 
 import (
