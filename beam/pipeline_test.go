@@ -127,7 +127,7 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 	const shards = 3
 
 	pl, s := beam.NewPipelineWithRoot()
-	_, graphRows := Build(s, list, out, shards)
+	_, graphRows := Build(s, list, out, shards, true)
 	for _, lv := range levels {
 		BuildGraph(s, graphRows, lv, GraphPrefix(out, lv), shards)
 	}

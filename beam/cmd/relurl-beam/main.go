@@ -54,7 +54,7 @@ func main() {
 		}
 	}
 	p, s := beam.NewPipelineWithRoot()
-	_, graphRows := relurlbeam.Build(s, *input, *output, *shards)
+	_, graphRows := relurlbeam.Build(s, *input, *output, *shards, len(lvs) > 0)
 	for _, lv := range lvs {
 		relurlbeam.BuildGraph(s, graphRows, lv, relurlbeam.GraphPrefix(*output, lv), *shards)
 	}
