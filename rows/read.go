@@ -105,8 +105,8 @@ func Read(r io.Reader, name string, row func(*Row) error, bad func(error)) error
 
 // Parse reads one line of rows without a header: NDJSON, or TSV in the
 // default columns (document, base, base_source, element@attribute, ref,
-// url). A program that sees lines one at a time (the Beam pipeline)
-// reads them by it.
+// url), for a program that sees lines one at a time (such as a
+// distributed job's element, a line of a sharded file).
 func Parse(line string) (Row, error) {
 	var r Row
 	if isNDJSON([]byte(line)) {
