@@ -145,8 +145,8 @@ func (x *Extractor) anchorTokenEnd() {
 
 // anchorText observes text of the open anchor, character references
 // decoded, or raw text up to its first '&' when raw is set: it returns
-// the index of that '&', else len(t) or where the text became complete
-// (AnchorTextMax). Its text is written into a buffer that holds the longest
+// the index of that '&' or of a character that t ends before its last
+// byte, else len(t) or where the text became complete (AnchorTextMax). Its text is written into a buffer that holds the longest
 // one (anchorTextCap), white space collapsed on the fly, a run of ASCII
 // eight bytes at a time: the words of anchor texts are short, and a
 // loop over their bytes pays a mispredicted branch at the end of each.
@@ -183,6 +183,13 @@ func (x *Extractor) anchorText(t []byte, raw bool) int {
 			space = false
 		}
 		if c >= utf8.RuneSelf {
+			if raw && !utf8.FullRune(t[i:]) {
+				// A character cut by a refill of the scanner's buffer:
+				// its bytes are held with the rest of the token, as a
+				// reference's are, and read whole at the token's end
+				// (the Tokenizer's Text is the whole token).
+				break
+			}
 			_, k := utf8.DecodeRune(t[i:])
 			n += copy(buf[n:], t[i:i+k])
 			chars++

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/relurl/relurl/base"
 	"golang.org/x/net/html"
 )
 
@@ -48,11 +49,10 @@ func slowAnchorText(tokens []string) string {
 }
 
 // anchorTextOf reads tokens as the scanner hands them to the anchor
-// text (with bytes after them in their array), each cut into parts at the given points (a refill of the
-// scanner's buffer cuts a token), moved past UTF-8 continuation bytes:
-// a character cut in two counts as two (each part's bytes decoded
-// alone), which a refill in the middle of one does, where the
-// Tokenizer counts one.
+// text (with bytes after them in their array), each cut into parts at
+// the given points, as a refill of the scanner's buffer cuts a token:
+// in the middle of a character too, which is still one
+// (TestAnchorTextRefill).
 func anchorTextOf(tokens []string, cuts []int) string {
 	var x Extractor
 	x.anchor.reset()
@@ -64,9 +64,6 @@ func anchorTextOf(tokens []string, cuts []int) string {
 			if k < len(cuts) {
 				n = min(n, 1+cuts[k])
 				k++
-				for n < len(t) && t[n]&0xc0 == 0x80 {
-					n++
-				}
 			}
 			// The part is followed in its array by other bytes, as
 			// a token is by the rest of the scanner's buffer.
@@ -102,6 +99,53 @@ func TestAnchorTextSlow(t *testing.T) {
 		}
 		if got, want := anchorTextOf(tokens, cuts), slowAnchorText(tokens); got != want {
 			t.Fatalf("tokens %q cut at %v: text %q, want %q", tokens, cuts, got, want)
+		}
+	}
+}
+
+// TestAnchorTextRefill: a character of an anchor text cut in two by a
+// refill of the scanner's buffer (its first fill holds minScanBuf bytes
+// of a reader that gives all it is asked) is one character, as the
+// Tokenizer's Text is, whichever of its bytes the refill falls before,
+// and wherever it is around the AnchorTextMax-th character, where the
+// text is cut.
+func TestAnchorTextRefill(t *testing.T) {
+	read := func(x *Extractor, doc string) string {
+		var text string
+		err := x.Extract(strings.NewReader(doc), base.Retrieved("http://h/"), func(l Link) error {
+			text = l.Text
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return text
+	}
+	const open = `<p><a href=x>`
+	tail := func(s string) string { return s[min(len(s), AnchorTextMax-4):] }
+	for _, c := range []string{"é", "日", "𝄞", "\xe2\x80"} {
+		for n := AnchorTextMax - 3; n <= AnchorTextMax+1; n++ {
+			text := strings.Repeat("a", n) + c + "bc"
+			// The text as characters (an invalid byte one), cut.
+			var chars []string
+			for s := text; len(s) > 0 && len(chars) < AnchorTextMax; {
+				_, k := utf8.DecodeRuneInString(s)
+				chars, s = append(chars, s[:k]), s[k:]
+			}
+			want := strings.Join(chars, "")
+			for d := -1; d <= len(c)+1; d++ {
+				// The refill falls d bytes into c.
+				pad := minScanBuf - len(open) - n - d
+				doc := strings.Repeat("x", pad) + open + text + "</a>"
+				ref := Extractor{Context: true, ref: true}
+				if got := read(&ref, doc); got != want {
+					t.Fatalf("reference: %q, %d before, refill %d bytes in: ...%q, want ...%q", c, n, d, tail(got), tail(want))
+				}
+				x := Extractor{Context: true}
+				if got := read(&x, doc); got != want {
+					t.Errorf("scanner: %q, %d before, refill %d bytes in: ...%q, want ...%q", c, n, d, tail(got), tail(want))
+				}
+			}
 		}
 	}
 }

@@ -208,6 +208,10 @@ func FuzzScanner(f *testing.F) {
 	// A BASE href the URL Standard rejects (read under WHATWG below): the
 	// same outer base and warning offset from both readings.
 	f.Add("<link href=l><BASE href='http://[::1'><a href=x>")
+	// The 128th character of an anchor text cut in two by a refill of
+	// the 16-byte buffer (at offset 144): one character, as the
+	// Tokenizer's.
+	f.Add("<b>xyz<a href=x>" + strings.Repeat("a", AnchorTextMax-1) + "日本</a>")
 	f.Fuzz(func(t *testing.T, doc string) {
 		lim := limits.Limits{Token: 1 << 30, Noscript: 3, URL: 64}
 		if len(doc) < 100 {
@@ -231,6 +235,7 @@ func FuzzAnchorText(f *testing.F) {
 	f.Add("a &amp; b|&mdash;c\x00d", "|", uint8(0), uint8(1))                  // a reference, a NUL
 	f.Add(strings.Repeat("word ", 40), "", uint8(7), uint8(200))               // cut at AnchorTextMax
 	f.Add(strings.Repeat("x", AnchorTextMax-1)+" y", "", uint8(255), uint8(0)) // a space at the cut
+	f.Add(strings.Repeat("x", AnchorTextMax-1)+"日本", "", uint8(127), uint8(0)) // the 128th character cut in two
 	f.Fuzz(func(t *testing.T, s, sep string, c1, c2 uint8) {
 		if strings.IndexByte(s, 0) >= 0 {
 			// The Tokenizer's NUL handling is the differential test's

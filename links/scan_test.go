@@ -28,7 +28,13 @@ func reading(x *Extractor, doc string, outer base.Base, wrap func(io.Reader) io.
 	var b strings.Builder
 	x.Warn = func(w error) { fmt.Fprintf(&b, "warning %v\n", w) }
 	err := x.ExtractBytes(wrap(strings.NewReader(doc)), outer, func(l *LinkBytes) error {
-		fmt.Fprintf(&b, "%s@%s %q %q [%q %s]\n", l.Element, l.Attr, l.Ref, l.URL, l.Base.URL, l.Base.Source)
+		fmt.Fprintf(&b, "%s@%s %q %q [%q %s]", l.Element, l.Attr, l.Ref, l.URL, l.Base.URL, l.Base.Source)
+		if x.Context {
+			// The context columns, the anchor text's included, are
+			// judged as the links are.
+			fmt.Fprintf(&b, " text=%q rel=%q title=%q", l.Text, l.Rel, l.Title)
+		}
+		b.WriteByte('\n')
 		return nil
 	})
 	fmt.Fprintf(&b, "error %v\n", err)
