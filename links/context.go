@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/relurl/relurl/internal/swar"
 
@@ -34,12 +35,48 @@ type anchorState struct {
 	dec   []byte // raw decoded
 	rel   []byte // the <a>'s rel and title
 	title []byte
-	work  int64 // bytes looked at, for the test that the time is linear
+	// one tells that the anchor's first link, once the base is final,
+	// is held here, alone (holdOne): its reference ref, its attribute,
+	// offset and whether it is CSS. Most anchors have one link, their
+	// href, which thus waits for the text without a heldLink.
+	one    bool
+	oneCSS bool
+	attr   string
+	ref    []byte
+	off    int64
+	work   int64 // bytes looked at, for the test that the time is linear
 }
 
 func (a *anchorState) reset() {
 	a.open, a.from, a.text, a.chars, a.space, a.raw = false, 0, a.text[:0], 0, false, a.raw[:0]
-	a.rel, a.title = a.rel[:0], a.title[:0]
+	a.rel, a.title, a.one = a.rel[:0], a.title[:0], false
+}
+
+// holdOne holds the link of the open anchor (elem "a") whose reference
+// is ref, the base being final, when no other is held: in the anchor's
+// own slot. It reports whether it did.
+func (x *Extractor) holdOne(attr string, p *linkParts, off int64) bool {
+	a := &x.anchor
+	if a.one || len(x.pending) > 0 || p.coded || len(p.ref)+int(unsafe.Sizeof(heldLink{})) > x.lim.Token {
+		// Another link is held, or the Token limit would end the
+		// anchor's hold (hold): the link is held as the others are.
+		return false
+	}
+	a.one, a.oneCSS, a.attr, a.off = true, p.css, attr, off
+	a.ref = append(a.ref[:0], p.ref...)
+	return true
+}
+
+// unholdOne moves the link in the anchor's slot, if any, to the links
+// held, before another link of the anchor: the order stays the
+// document's.
+func (x *Extractor) unholdOne() error {
+	a := &x.anchor
+	if !a.one {
+		return nil
+	}
+	a.one = false
+	return x.hold("a", a.attr, &linkParts{ref: a.ref, css: a.oneCSS}, a.off)
 }
 
 // startAnchor observes an <a> start tag under Context: it ends the open
@@ -66,6 +103,12 @@ func (x *Extractor) endAnchor() error {
 		// The links go now, those of the <a> itself taking its context
 		// where it is (sendHeld): nothing is copied.
 		a.from = 0
+		if a.one {
+			// Alone: nothing else is held (unholdOne).
+			a.one = false
+			p := linkParts{ref: a.ref, css: a.oneCSS, text: a.text, rel: a.rel, title: a.title}
+			return x.send("a", a.attr, &p, a.off)
+		}
 		return x.flush(len(x.pending))
 	}
 	var ctx [3][2]int32

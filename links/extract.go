@@ -500,36 +500,52 @@ func (x *Extractor) emit(elem, attr string, ref []byte, off int64) error {
 		p.rel, p.title = x.tag.rel, x.tag.title
 	}
 	if !x.final || x.anchor.open {
-		h := heldLink{elem: elem, attr: attr, start: len(x.held), off: off, coded: p.coded, css: p.css, anchor: x.anchor.open && elem == "a"}
-		x.held = append(double(x.held, len(ref)+len(p.codebase)), ref...)
-		x.held = append(x.held, p.codebase...)
-		h.n = [2]int32{int32(len(ref)), int32(len(p.codebase))}
-		if x.Context && !h.anchor {
-			for k, b := range [2][]byte{p.rel, p.title} {
-				h.ctx[k+1][0] = int32(len(x.heldText))
-				x.heldText = append(x.heldText, b...)
-				h.ctx[k+1][1] = int32(len(x.heldText))
-			}
+		if x.final && elem == "a" && x.holdOne(attr, &p, off) {
+			return nil
 		}
-		x.pending = append(double(x.pending, 1), h)
-		if n := len(x.held) + len(x.heldText) + len(x.pending)*int(unsafe.Sizeof(heldLink{})); n > x.lim.Token {
-			// A head (or an anchor) that holds more than a token's
-			// worth of links before it ends (or its BASE) is not
-			// waited for further: memory stays bounded by the limit,
-			// not the input.
-			le := &LimitError{Offset: off, Element: "head", Length: int64(n), Err: &limits.Error{Limit: "Token", Max: int64(x.lim.Token)}}
-			if x.final {
-				le.Element = "a"
-			}
-			x.warn(le)
-			if err := x.endAnchor(); err != nil {
-				return err
-			}
-			return x.finish()
+		if err := x.unholdOne(); err != nil {
+			return err
 		}
-		return nil
+		if !x.final || x.anchor.open {
+			// (Unless the link moved ended the anchor at the Token limit.)
+			return x.hold(elem, attr, &p, off)
+		}
 	}
 	return x.send(elem, attr, &p, off)
+}
+
+// hold holds a link while the base is not final or its anchor's text is
+// not known.
+func (x *Extractor) hold(elem, attr string, p *linkParts, off int64) error {
+	ref := p.ref
+	h := heldLink{elem: elem, attr: attr, start: len(x.held), off: off, coded: p.coded, css: p.css, anchor: x.anchor.open && elem == "a"}
+	x.held = append(double(x.held, len(ref)+len(p.codebase)), ref...)
+	x.held = append(x.held, p.codebase...)
+	h.n = [2]int32{int32(len(ref)), int32(len(p.codebase))}
+	if x.Context && !h.anchor {
+		for k, b := range [2][]byte{p.rel, p.title} {
+			h.ctx[k+1][0] = int32(len(x.heldText))
+			x.heldText = append(x.heldText, b...)
+			h.ctx[k+1][1] = int32(len(x.heldText))
+		}
+	}
+	x.pending = append(double(x.pending, 1), h)
+	if n := len(x.held) + len(x.heldText) + len(x.pending)*int(unsafe.Sizeof(heldLink{})); n > x.lim.Token {
+		// A head (or an anchor) that holds more than a token's
+		// worth of links before it ends (or its BASE) is not
+		// waited for further: memory stays bounded by the limit,
+		// not the input.
+		le := &LimitError{Offset: off, Element: "head", Length: int64(n), Err: &limits.Error{Limit: "Token", Max: int64(x.lim.Token)}}
+		if x.final {
+			le.Element = "a"
+		}
+		x.warn(le)
+		if err := x.endAnchor(); err != nil {
+			return err
+		}
+		return x.finish()
+	}
+	return nil
 }
 
 // double returns s with room for n more elements, doubling its capacity
