@@ -122,6 +122,10 @@ func TestContext(t *testing.T) {
 			`a@href a7 -> http://h/d/a7 text="tail" title="t"` + "\n"},
 		{"link rel and title; no text", `<link rel=stylesheet href=s.css title=Main>`,
 			`link@href s.css -> http://h/d/s.css rel="stylesheet" title="Main"` + "\n"},
+		{"an anchor's links in document order, each of the <a> with its context",
+			`<a href=b1 style="background:url(b2)" rel=r>x<img src=b3>y</a><a href=b4>z</a>`,
+			`a@href b1 -> http://h/d/b1 text="xy" rel="r"` + "\n" + `a@style b2 -> http://h/d/b2 text="xy" rel="r"` + "\n" +
+				"img@src b3 -> http://h/d/b3\n" + `a@href b4 -> http://h/d/b4 text="z"` + "\n"},
 		{"held for the head, then the anchor", `<link href=l><a href=a8>x</a><base href="http://no/">`,
 			"link@href l -> http://h/d/l\n" + `a@href a8 -> http://h/d/a8 text="x"` + "\n"},
 	}
