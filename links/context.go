@@ -97,20 +97,30 @@ func (x *Extractor) endAnchor() error {
 	if !a.open {
 		return nil
 	}
-	x.anchorTokenEnd()
-	a.open = false
-	if x.final {
-		// The links go now, those of the <a> itself taking its context
-		// where it is (sendHeld): nothing is copied.
-		a.from = 0
-		if a.one {
-			// Alone: nothing else is held (unholdOne).
-			a.one = false
-			p := linkParts{ref: a.ref, css: a.oneCSS, text: a.text, rel: a.rel, title: a.title}
-			return x.send("a", a.attr, &p, a.off)
-		}
-		return x.flush(len(x.pending))
+	if len(a.raw) > 0 {
+		x.anchorTokenEnd()
 	}
+	a.open = false
+	if !x.final {
+		x.holdContext()
+		return nil
+	}
+	// The links go now, those of the <a> itself taking its context
+	// where it is (sendHeld): nothing is copied.
+	a.from = 0
+	if a.one {
+		// Alone: nothing else is held (unholdOne).
+		a.one = false
+		p := linkParts{ref: a.ref, css: a.oneCSS, text: a.text, rel: a.rel, title: a.title}
+		return x.send("a", a.attr, &p, a.off)
+	}
+	return x.flush(len(x.pending))
+}
+
+// holdContext gives the links of the anchor that has just ended, held
+// for the base, a copy of its context.
+func (x *Extractor) holdContext() {
+	a := &x.anchor
 	var ctx [3][2]int32
 	for k, b := range [3][]byte{a.text, a.rel, a.title} {
 		ctx[k][0] = int32(len(x.heldText))
@@ -124,7 +134,6 @@ func (x *Extractor) endAnchor() error {
 		}
 	}
 	a.from = 0
-	return nil
 }
 
 // anchorRaw observes raw text of a text token in the data state, read

@@ -294,12 +294,16 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 const bom = "\xef\xbb\xbf"
 
 // text observes a run of text (in the data state). Only the head's
-// text and an anchor's matter: the test is inlined, the rest is not.
+// text and an anchor's matter: the test is inlined, the rest is not,
+// and an anchor's text once the head has ended costs one call.
 func (x *Extractor) text(depth int, t []byte) error {
-	if x.anchor.open || !x.final && depth == 0 {
-		return x.textSlow(depth, t)
+	if x.final {
+		if x.anchor.open {
+			x.anchorRaw(t)
+		}
+		return nil
 	}
-	return nil
+	return x.textSlow(depth, t)
 }
 
 func (x *Extractor) textSlow(depth int, t []byte) error {
