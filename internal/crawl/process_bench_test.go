@@ -8,7 +8,7 @@ package crawl
 // inside one process; this one adds what a process costs: the runtime's
 // start, the binary's size, the garbage collector without a spare core.
 //
-//	go test -run '^$' -bench '^BenchmarkProcessVsDecompress$' -benchtime=5x -count=3 ./internal/crawl
+//	go test -run '^$' -bench '^BenchmarkProcessVsDecompress$' -benchtime=40x -count=3 ./internal/crawl
 
 import (
 	"os"
@@ -58,7 +58,7 @@ func BenchmarkProcessVsDecompress(b *testing.B) {
 // the command's CPU time as a multiple of the 20-line program's
 // decompressing it (the goal of issue 21 is at most 2).
 //
-//	go test -run '^$' -bench '^BenchmarkProcessVsUnzstd$' -benchtime=5x -count=3 ./internal/crawl
+//	go test -run '^$' -bench '^BenchmarkProcessVsUnzstd$' -benchtime=40x -count=3 ./internal/crawl
 func BenchmarkProcessVsUnzstd(b *testing.B) {
 	path, _, _ := benchArchivesIn(b, 1, true)
 	processVs(b, path, "process-x-unzstd")
