@@ -7,6 +7,9 @@ package crawl
 // startup included. BenchmarkArchiveVsGunzip measures the same work
 // inside one process; this one adds what a process costs: the runtime's
 // start, the binary's size, the garbage collector without a spare core.
+// Each process takes a tenth of a second or two, near the kernel's
+// tick-based accounting of CPU time: forty rounds or more give a ratio to
+// two decimals.
 //
 //	go test -run '^$' -bench '^BenchmarkProcessVsDecompress$' -benchtime=40x -count=3 ./internal/crawl
 
