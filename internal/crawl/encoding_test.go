@@ -19,51 +19,20 @@ import (
 // "%E9" (é in windows-1252; URL Standard section 4.4), its encoding
 // declared by the HTTP Content-Type of a fetch or of a WARC record, by a
 // MIME part's Content-Type (over the <meta> of the page), or by <meta
-// charset> in a file. Under RFC
-// 3986 the bytes stay as they are.
+// charset> in a file. Under RFC 3986 the bytes stay as they are.
 func TestWHATWGDocumentEncoding(t *testing.T) {
 	// The page's <meta> says UTF-8: the charset given with it must win.
 	const page = "<meta charset=utf-8><a href='p?\xe9'>x</a>"
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=windows-1252")
-		w.Write([]byte(page))
-	}))
-	t.Cleanup(srv.Close)
-	dir := t.TempDir()
-	file := filepath.Join(dir, "p.html")
-	if err := os.WriteFile(file, []byte("<meta charset=windows-1252><a href='p?\xe9'>x</a>"), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		name string
-		in   string
-		conf func() Config
-		base string
-	}{
-		{"fetch", srv.URL + "/d/", func() Config { return Config{} }, srv.URL + "/d/"},
-		{"WARC record", writeArchive(t, dir, warctest.Response("http://w/d/", 200, [][2]string{{"Content-Type", "text/html; charset=windows-1252"}}, page)), func() Config { return Config{} }, "http://w/d/"},
-		{"MIME part", "-", func() Config {
-			return stdin("MIME-Version: 1.0\nContent-Type: text/html; charset=windows-1252\n\n"+page, Message)
-		}, tableOuter},
-		{"file with <meta>", file, func() Config { return Config{URL: "http://f/d/"} }, "http://f/d/"},
-	} {
-		for _, spec := range []relurl.Spec{relurl.WHATWG, relurl.RFC3986} {
-			var out, errs bytes.Buffer
-			conf := c.conf()
-			conf.Stdout, conf.Stderr, conf.Spec = &out, &errs, spec
-			s, err := conf.Run([]string{c.in})
-			if err != nil || s.Failed || s.Links != 1 {
-				t.Fatalf("%s, %v: stats %+v, err %v, stderr %q", c.name, spec, s, err, errs.String())
-			}
-			want := relurl.Resolve(c.base, "p") + "?%E9"
+	eachEncodedInput(t, "text/html", page, "p.html", "<meta charset=windows-1252><a href='p?\xe9'>x</a>",
+		func(name string, spec relurl.Spec, base string, row string, fields []string) {
+			want := relurl.Resolve(base, "p") + "?%E9"
 			if spec != relurl.WHATWG {
-				want = relurl.Resolve(c.base, "p") + "?\xe9"
+				want = relurl.Resolve(base, "p") + "?\xe9"
 			}
-			if fields := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\t"); fields[len(fields)-1] != want {
-				t.Errorf("%s, %v: row %q, want the URL %q", c.name, spec, out.String(), want)
+			if fields[len(fields)-1] != want {
+				t.Errorf("%s, %v: row %q, want the URL %q", name, spec, row, want)
 			}
-		}
-	}
+		})
 }
 
 // TestWHATWGStyleSheetEncoding checks that every input a style sheet can
@@ -77,14 +46,36 @@ func TestWHATWGDocumentEncoding(t *testing.T) {
 // byte otherwise: the declaration that wins is the one that counts.
 func TestWHATWGStyleSheetEncoding(t *testing.T) {
 	const sheet = `@charset "shift_jis";a{background:url(p?` + "\xe9" + `)}`
+	eachEncodedInput(t, "text/css", sheet, "s.css", `@charset "windows-1252";a{background:url(p?`+"\xe9"+`)}`,
+		func(name string, spec relurl.Spec, base string, row string, fields []string) {
+			ref, want := "p?é", relurl.Resolve(base, "p")+"?%C3%A9"
+			if spec != relurl.WHATWG {
+				ref, want = "p?\xe9", relurl.Resolve(base, "p")+"?\xe9"
+			}
+			if fields[len(fields)-2] != ref || fields[len(fields)-1] != want {
+				t.Errorf("%s, %v: row %q, want the ref %q and URL %q", name, spec, row, ref, want)
+			}
+		})
+}
+
+// eachEncodedInput runs the crawl, under WHATWG and under RFC 3986, over
+// body as each input gives a charset with it: a fetch and a WARC record
+// whose Content-Type is mediaType with charset=windows-1252, a MIME part
+// declared so, and a file named fileName holding fileBody (which declares
+// its encoding itself). Each run must give one link; check gets the
+// input's name, the specification, the base the link resolves against,
+// the row and its fields.
+func eachEncodedInput(t *testing.T, mediaType, body, fileName, fileBody string, check func(name string, spec relurl.Spec, base, row string, fields []string)) {
+	t.Helper()
+	contentType := mediaType + "; charset=windows-1252"
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/css; charset=windows-1252")
-		w.Write([]byte(sheet))
+		w.Header().Set("Content-Type", contentType)
+		w.Write([]byte(body))
 	}))
 	t.Cleanup(srv.Close)
 	dir := t.TempDir()
-	file := filepath.Join(dir, "s.css")
-	if err := os.WriteFile(file, []byte(`@charset "windows-1252";a{background:url(p?`+"\xe9"+`)}`), 0o666); err != nil {
+	file := filepath.Join(dir, fileName)
+	if err := os.WriteFile(file, []byte(fileBody), 0o666); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -94,11 +85,11 @@ func TestWHATWGStyleSheetEncoding(t *testing.T) {
 		base string
 	}{
 		{"fetch", srv.URL + "/d/", func() Config { return Config{} }, srv.URL + "/d/"},
-		{"WARC record", writeArchive(t, dir, warctest.Response("http://w/d/", 200, [][2]string{{"Content-Type", "text/css; charset=windows-1252"}}, sheet)), func() Config { return Config{} }, "http://w/d/"},
+		{"WARC record", writeArchive(t, dir, warctest.Response("http://w/d/", 200, [][2]string{{"Content-Type", contentType}}, body)), func() Config { return Config{} }, "http://w/d/"},
 		{"MIME part", "-", func() Config {
-			return stdin("MIME-Version: 1.0\nContent-Type: text/css; charset=windows-1252\n\n"+sheet, Message)
+			return stdin("MIME-Version: 1.0\nContent-Type: "+contentType+"\n\n"+body, Message)
 		}, tableOuter},
-		{"file with @charset", file, func() Config { return Config{URL: "http://f/d/"} }, "http://f/d/"},
+		{"file " + fileName, file, func() Config { return Config{URL: "http://f/d/"} }, "http://f/d/"},
 	} {
 		for _, spec := range []relurl.Spec{relurl.WHATWG, relurl.RFC3986} {
 			var out, errs bytes.Buffer
@@ -108,14 +99,7 @@ func TestWHATWGStyleSheetEncoding(t *testing.T) {
 			if err != nil || s.Failed || s.Links != 1 {
 				t.Fatalf("%s, %v: stats %+v, err %v, stderr %q", c.name, spec, s, err, errs.String())
 			}
-			ref, want := "p?é", relurl.Resolve(c.base, "p")+"?%C3%A9"
-			if spec != relurl.WHATWG {
-				ref, want = "p?\xe9", relurl.Resolve(c.base, "p")+"?\xe9"
-			}
-			fields := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\t")
-			if fields[len(fields)-2] != ref || fields[len(fields)-1] != want {
-				t.Errorf("%s, %v: row %q, want the ref %q and URL %q", c.name, spec, out.String(), ref, want)
-			}
+			check(c.name, spec, c.base, out.String(), strings.Split(strings.TrimSuffix(out.String(), "\n"), "\t"))
 		}
 	}
 }
