@@ -16,17 +16,26 @@ import (
 	"github.com/relurl/relurl/limits"
 )
 
-// extractAll returns the links of doc read by an Extractor of spec with
-// the charset parameter charset.
+// extractEncoded returns the links of doc read by an Extractor of spec
+// with the charset parameter charset.
 func extractEncoded(t *testing.T, spec relurl.Spec, charset, doc, outer string) []Link {
+	t.Helper()
+	return collectEncoded(t, spec, charset, func(x *Extractor, emit func(Link) error) error {
+		return x.Extract(strings.NewReader(doc), base.Retrieved(outer), emit)
+	})
+}
+
+// collectEncoded returns the links that read gives an Extractor of spec
+// with the charset parameter charset, failing the test on its error.
+func collectEncoded(t *testing.T, spec relurl.Spec, charset string, read func(x *Extractor, emit func(Link) error) error) []Link {
 	t.Helper()
 	x := Extractor{Spec: spec, Charset: charset}
 	var got []Link
-	if err := x.Extract(strings.NewReader(doc), base.Retrieved(outer), func(l Link) error {
+	if err := read(&x, func(l Link) error {
 		got = append(got, l)
 		return nil
 	}); err != nil {
-		t.Fatalf("Extract: %v", err)
+		t.Fatalf("%v: %v", spec, err)
 	}
 	return got
 }
@@ -299,15 +308,9 @@ func TestEncodingBase(t *testing.T) {
 // Extractor of spec with the charset parameter charset.
 func extractCSS(t *testing.T, spec relurl.Spec, charset string, sheet []byte, outer string) []Link {
 	t.Helper()
-	x := Extractor{Spec: spec, Charset: charset}
-	var got []Link
-	if err := x.ExtractCSS(bytes.NewReader(sheet), base.Retrieved(outer), func(l Link) error {
-		got = append(got, l)
-		return nil
-	}); err != nil {
-		t.Fatalf("ExtractCSS: %v", err)
-	}
-	return got
+	return collectEncoded(t, spec, charset, func(x *Extractor, emit func(Link) error) error {
+		return x.ExtractCSS(bytes.NewReader(sheet), base.Retrieved(outer), emit)
+	})
 }
 
 // TestEncodingCSSDocument reads windows-1252 and Shift_JIS style sheets
