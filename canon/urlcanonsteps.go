@@ -172,38 +172,33 @@ func urlcanonSteps(r rule) []step {
 			stepFixBackslashes, stepLeadingSlash, stepResolvePathDots, stepCollapseSlashes,
 			stepEmptyPathToSlash, stepSortQuery,
 		}
-		if r&ruleRemoveFragment != 0 {
-			steps = append(steps, stepRemoveFragment)
-		}
-		if r&ruleHTTPSToHTTP != 0 {
-			steps = append(steps, stepHTTPSToHTTP)
-		}
-		if r&ruleStripWWW != 0 {
-			steps = append(steps, stepStripWWW)
-		}
-		if r&ruleLowercasePath != 0 {
-			steps = append(steps, stepLowercasePath)
-		}
-		if r&ruleLowercaseQuery != 0 {
-			steps = append(steps, stepLowercaseQuery)
-		}
-		if r&ruleStripSessionIDs != 0 {
-			steps = append(steps, stepStripQuerySessionIDs, stepStripPathSessionIDs)
-		}
-		if r&ruleStripTrailingSlash != 0 {
-			steps = append(steps, stepStripTrailingSlash)
-		}
-		if r&ruleRedundantAmps != 0 {
-			steps = append(steps, stepDropEmptyArgs)
-		}
-		if r&ruleOmitEmptyQuery != 0 {
-			steps = append(steps, stepOmitEmptyQuery)
+		for _, o := range urlcanonAdded {
+			if r&o.rule != 0 {
+				steps = append(steps, o.steps...)
+			}
 		}
 		if r&ruleSortQuery != 0 && r&ruleLowercaseQuery != 0 {
 			steps = append(steps, stepSortQuery) // again, after lower-casing
 		}
 	}
 	return steps
+}
+
+// urlcanonAdded is what the semantic canonicalizers and aggressive add
+// after semantic_precise's steps: each rule's steps, in urlcanon's order.
+var urlcanonAdded = []struct {
+	rule  rule
+	steps []step
+}{
+	{ruleRemoveFragment, []step{stepRemoveFragment}},
+	{ruleHTTPSToHTTP, []step{stepHTTPSToHTTP}},
+	{ruleStripWWW, []step{stepStripWWW}},
+	{ruleLowercasePath, []step{stepLowercasePath}},
+	{ruleLowercaseQuery, []step{stepLowercaseQuery}},
+	{ruleStripSessionIDs, []step{stepStripQuerySessionIDs, stepStripPathSessionIDs}},
+	{ruleStripTrailingSlash, []step{stepStripTrailingSlash}},
+	{ruleRedundantAmps, []step{stepDropEmptyArgs}},
+	{ruleOmitEmptyQuery, []step{stepOmitEmptyQuery}},
 }
 
 // urlcanonSpecial reports whether p's scheme, as it is now, is special by
