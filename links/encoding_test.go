@@ -50,6 +50,24 @@ func charRefs(s string) string {
 	return b.String()
 }
 
+// percentEncodingCase is a case of WPT's percent-encoding.json: an input
+// and its percent-encoded form by encoding label.
+type percentEncodingCase struct {
+	Input  string
+	Output map[string]string
+}
+
+// percentEncodingCases loads WPT's percent-encoding.json (the copy that
+// package whatwg's tests read).
+func percentEncodingCases(t *testing.T) []percentEncodingCase {
+	t.Helper()
+	cases, err := wpt.Load[percentEncodingCase]("../whatwg/testdata/percent-encoding.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
 // TestEncodingWPT runs WPT's percent-encoding.json (url/resources, the
 // cases of url/percent-encoding.window.js): the link
 // <a href="https://doc.example/?INPUT"> in a document of each encoding
@@ -59,13 +77,7 @@ func charRefs(s string) string {
 // <meta http-equiv=content-type>; the input is written as character
 // references (WPT writes it so too, the page being generated).
 func TestEncodingWPT(t *testing.T) {
-	cases, err := wpt.Load[struct {
-		Input  string
-		Output map[string]string
-	}]("../whatwg/testdata/percent-encoding.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := percentEncodingCases(t)
 	n := 0
 	for _, c := range cases {
 		for enc, want := range c.Output {
@@ -246,13 +258,7 @@ func TestEncodingBytes(t *testing.T) {
 // and in the page's own bytes (windows-1252 and Shift_JIS pages), absolute
 // and relative to the retrieval URL.
 func TestEncodingBase(t *testing.T) {
-	cases, err := wpt.Load[struct {
-		Input  string
-		Output map[string]string
-	}]("../whatwg/testdata/percent-encoding.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := percentEncodingCases(t)
 	type page struct{ name, doc, want string }
 	var pages []page
 	for _, c := range cases {
