@@ -198,8 +198,9 @@ func (x *Extractor) anchorTokenEnd() {
 // anchorText observes text of the open anchor, character references
 // decoded, or raw text up to its first '&' when raw is set: it returns
 // the index of that '&' or of a character that t ends before its last
-// byte, else len(t) or where the text became complete (AnchorTextMax). Its text is written into a buffer that holds the longest
-// one (anchorTextCap), white space collapsed on the fly, a run of ASCII
+// byte, else len(t) or where the text became complete (AnchorTextMax).
+// Its text is written into a buffer that holds the longest one
+// (anchorTextCap), white space collapsed on the fly, a run of ASCII
 // eight bytes at a time: the words of anchor texts are short, and a
 // loop over their bytes pays a mispredicted branch at the end of each.
 func (x *Extractor) anchorText(t []byte, raw bool) int {

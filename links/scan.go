@@ -306,11 +306,13 @@ func (x *Extractor) text(depth int, t []byte) error {
 	return x.textSlow(depth, t)
 }
 
+// textSlow is text before the head has ended (the base is not final):
+// an anchor's text, and the head's, which may end it.
 func (x *Extractor) textSlow(depth int, t []byte) error {
 	if x.anchor.open {
 		x.anchorRaw(t)
 	}
-	if x.final || depth > 0 || len(t) == 0 {
+	if depth > 0 || len(t) == 0 {
 		return nil
 	}
 	if x.head.Text(t) {
