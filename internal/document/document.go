@@ -40,8 +40,8 @@ func Decode(d *body.Decoder, k media.Kind, r io.Reader, charset string, maxRecor
 // of kind k (Decode), by the Extractor's reading for k: ExtractBytes for
 // HTML, ExtractCSSBytes (for both, under the URL Standard, charset is a
 // sign of their encoding: Extractor.Charset), ExtractRobotsBytes or
-// ExtractSitemapBytes; outer is its base before any it sets itself. A document of kind media.Other
-// gives no link.
+// ExtractSitemapBytes; outer is its base before any it sets itself. A
+// document of kind media.Other gives no link.
 func Extract(x *links.Extractor, k media.Kind, text io.Reader, charset string, outer base.Base, fn func(*links.LinkBytes) error) error {
 	switch k {
 	case media.HTML:
