@@ -122,6 +122,13 @@ func LongError(line []byte, long *LongLine, maxLine int) *Error {
 	return &Error{Line: bytes.Clone(q), Len: long.Len, Err: fmt.Errorf("%w: %w", ErrLineTooLong, &limits.Error{Limit: "HeaderLine", Max: int64(maxLine)})}
 }
 
+// TooLarge is the cause of the *Error of a header larger than maxBlock
+// (limits.Limits' HeaderBlock): ErrTooLarge and the limit, for every
+// reader of a header block (a WAT record's recorded header too).
+func TooLarge(maxBlock int) error {
+	return fmt.Errorf("%w: %w", ErrTooLarge, &limits.Error{Limit: "HeaderBlock", Max: int64(maxBlock)})
+}
+
 // ErrLong is what a *LongLine is (errors.Is).
 var ErrLong = errors.New("line longer than the limit")
 
@@ -174,7 +181,7 @@ func (r *Reader) Read(lr Lines, used int, field func(name, value []byte) error) 
 			return n, &Error{Offset: off, Line: bytes.Clone(line[:min(len(line), quote.MaxExcerpt)]), Len: len(line), Err: e}
 		}
 		if used+n > r.MaxBlock {
-			return fail(fmt.Errorf("%w: %w", ErrTooLarge, &limits.Error{Limit: "HeaderBlock", Max: int64(r.MaxBlock)}))
+			return fail(TooLarge(r.MaxBlock))
 		}
 		switch {
 		case err != nil && len(line) == 0:

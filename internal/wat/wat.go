@@ -486,7 +486,7 @@ func (d *decoder) linkField(name string) error {
 			rec.HeaderErr = e
 		case int64(d.block)+line+2 > int64(d.lim.HeaderBlock):
 			rec.HeaderErr = &header.Error{Offset: int(off), Line: []byte(name + ": " + v[:min(len(v), quote.MaxExcerpt)]), Len: int(line),
-				Err: fmt.Errorf("%w: %w", header.ErrTooLarge, &limits.Error{Limit: "HeaderBlock", Max: int64(d.lim.HeaderBlock)})}
+				Err: header.TooLarge(d.lim.HeaderBlock)}
 		default:
 			d.block += int(line) + 2
 			rec.Header[name] = append(rec.Header[name], v)
