@@ -184,6 +184,12 @@ func NewParquetWriter(w io.Writer) *ParquetWriter {
 // given bytes that are not its rows.
 var ErrParquetRow = errors.New("not a links row")
 
+// rowError is the error of row n (from 1), which err says is not a links
+// row: the one wording of ParquetWriter and ParquetFromNDJSON.
+func rowError(n int, err error) error {
+	return fmt.Errorf("parquet: row %d: %w: %v", n, ErrParquetRow, err)
+}
+
 // Write writes the rows in b; a row not ended is kept for the next Write
 // or Close.
 func (p *ParquetWriter) Write(b []byte) (int, error) {
@@ -203,7 +209,7 @@ func (p *ParquetWriter) Write(b []byte) (int, error) {
 			err = p.row(b[done : done+end])
 		}
 		if err != nil {
-			p.err = fmt.Errorf("parquet: row %d: %w: %v", p.rowN+1, ErrParquetRow, err)
+			p.err = rowError(p.rowN+1, err)
 			return 0, p.err
 		}
 		if end == 0 {
@@ -371,7 +377,7 @@ func (p *ParquetWriter) flush() error {
 // ended is an error. It does not close the underlying writer.
 func (p *ParquetWriter) Close() error {
 	if p.err == nil && len(p.pend) > 0 {
-		p.err = fmt.Errorf("parquet: row %d: %w: the last %d bytes are not a whole row", p.rowN+1, ErrParquetRow, len(p.pend))
+		p.err = rowError(p.rowN+1, fmt.Errorf("the last %d bytes are not a whole row", len(p.pend)))
 	}
 	if p.err == nil {
 		p.err = p.flush()
@@ -443,7 +449,7 @@ func (p *ParquetFromNDJSON) row(line []byte) error {
 	}
 	m, err := ndjsonMembers(line)
 	if err != nil {
-		return fmt.Errorf("parquet: row %d: %w: %v", p.lineNo, ErrParquetRow, err)
+		return rowError(p.lineNo, err)
 	}
 	for _, c := range parquetColumns {
 		s, ok, err := member(m, c.name)
@@ -451,7 +457,7 @@ func (p *ParquetFromNDJSON) row(line []byte) error {
 			err = p.p.value(s, ok)
 		}
 		if err != nil {
-			return fmt.Errorf("parquet: row %d: %w: %v", p.lineNo, ErrParquetRow, err)
+			return rowError(p.lineNo, err)
 		}
 	}
 	return p.p.endRow()
