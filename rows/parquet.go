@@ -70,7 +70,7 @@ type parquetRow struct {
 
 // A pqColumn is a value column of parquetRow: its name, whether it is
 // required (a string) or optional (a *string), and where its field and
-// its _bytes field (none: -1) are in a parquetRow.
+// its _bytes field are in a parquetRow (hasBytes: whether it has one).
 type pqColumn struct {
 	name          string
 	required      bool
