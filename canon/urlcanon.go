@@ -51,7 +51,7 @@ func parseURLCanon(s string) parts {
 		j--
 	}
 	p.leading, p.trailing, s = s[:i], s[j:], s[i:j]
-	if s != "" && isLetter(s[0]) {
+	if s != "" && isAlpha(s[0]) {
 		if k := strings.IndexByte(s, ':'); k >= 0 {
 			p.scheme, s = s[:k], s[k+1:]
 		}
@@ -67,8 +67,6 @@ func parseURLCanon(s string) parts {
 	}
 	return p
 }
-
-func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // parsePathish is urlcanon's parse_pathish: the slashes, the authority and
 // the path of what follows the scheme. A special scheme takes any run of
