@@ -25,20 +25,18 @@ var (
 )
 
 // The sets of urlcanon's reading (docs/keys.md#as-urlcanon-parses): the
-// URL Standard's of 2016, as urlcanon wrote them, byte by byte.
+// URL Standard's of 2016, as urlcanon wrote them, byte by byte. Its C0
+// control percent-encode set is percent.Controls.
 var (
-	// setUCC0 is the C0 control percent-encode set: C0 controls, DEL and
-	// above.
-	setUCC0 = percent.Set{}.AddRange(0, 0x1f).AddRange(0x7f, 0xff)
 	// setUCPath is the path percent-encode set.
-	setUCPath = setUCC0.Add(" \"#<>?`{}")
+	setUCPath = percent.Controls.Add(" \"#<>?`{}")
 	// setUCUserinfo is the userinfo percent-encode set.
 	setUCUserinfo = setUCPath.Add("/:;=@[\\]^|")
-	// setUCQuery is the query's: up to the space, DEL and above, and
-	// '"', "#", "<", ">".
-	setUCQuery = percent.Set{}.AddRange(0, 0x20).AddRange(0x7f, 0xff).Add("\"#<>")
-	// setUCHost is urlcanon's for the host: up to the space, DEL and above.
-	setUCHost = percent.Set{}.AddRange(0, 0x20).AddRange(0x7f, 0xff)
+	// setUCHost is urlcanon's for the host: C0 controls, the space, DEL
+	// and above.
+	setUCHost = percent.Controls.Add(" ")
+	// setUCQuery is the query's: the host's, and '"', "#", "<", ">".
+	setUCQuery = setUCHost.Add("\"#<>")
 	// setUCUserinfoMinimal is Google's minimal set with ":" and "@".
 	setUCUserinfoMinimal = setMinimal.Add(":@")
 )

@@ -445,7 +445,7 @@ func ucFixBackslashes(p *parts) {
 // set, or by its C0 control set when the path is opaque (no "/" first and
 // not special).
 func ucEncodePath(p *parts) {
-	set := &setUCC0
+	set := &percent.Controls
 	if strings.HasPrefix(p.path, "/") || p.urlcanonSpecial() {
 		set = &setUCPath
 	}
@@ -551,7 +551,7 @@ func ucEncodeUserinfo(p *parts) {
 
 func ucEncodeQuery(p *parts) { p.query = percent.String(p.query, &setUCQuery) }
 
-func ucEncodeFragment(p *parts) { p.frag = percent.String(p.frag, &setUCC0) }
+func ucEncodeFragment(p *parts) { p.frag = percent.String(p.frag, &percent.Controls) }
 
 func decodeRepeatedly(s string) string {
 	if !hasEscape(s) {
