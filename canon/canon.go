@@ -38,12 +38,12 @@ import (
 // A Canonicalizer rewrites a URL to a canonical form. The five of urlcanon
 // are the package's variables; ByName finds them by name.
 type Canonicalizer struct {
-	name     string
-	rules    rule
-	ia       bool           // the surt library's canonicalizer, not urlcanon's
-	urlcanon bool           // read as urlcanon parses (URLCanon)
-	steps    []step         // urlcanon's steps, when urlcanon
-	other    *Canonicalizer // the same canonicalizer in the other reading
+	name       string
+	rules      rule
+	ia         bool           // the surt library's canonicalizer, not urlcanon's
+	urlcanon   bool           // read as urlcanon parses (URLCanon)
+	steps      []step         // urlcanon's steps, when urlcanon
+	asURLCanon *Canonicalizer // URLCanon(c) for the URL Standard's five; nil for the others
 }
 
 // rule is a set of steps a canonicalizer takes after parsing; each is
@@ -120,9 +120,8 @@ var AllURLCanon []*Canonicalizer
 
 func init() {
 	for _, c := range All[:5] {
-		u := &Canonicalizer{name: "urlcanon." + c.name, rules: c.rules, urlcanon: true, steps: urlcanonSteps(c.rules), other: c}
-		c.other = u
-		AllURLCanon = append(AllURLCanon, u)
+		c.asURLCanon = &Canonicalizer{name: "urlcanon." + c.name, rules: c.rules, urlcanon: true, steps: urlcanonSteps(c.rules)}
+		AllURLCanon = append(AllURLCanon, c.asURLCanon)
 	}
 }
 
@@ -134,10 +133,10 @@ func init() {
 // a canonicalizer so read already, and for IA (the surt library's), it
 // returns c.
 func URLCanon(c *Canonicalizer) *Canonicalizer {
-	if c.ia || c.urlcanon {
+	if c.asURLCanon == nil {
 		return c
 	}
-	return c.other
+	return c.asURLCanon
 }
 
 // ByName returns the canonicalizer of that name ("whatwg", "google",
