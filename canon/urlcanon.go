@@ -317,23 +317,16 @@ func pyInt(s string, base int64) (int64, bool) {
 	return v, true
 }
 
-// ucParseIPv6 is urlcanon's IPv6 reading of a host in brackets: Python's
-// ipaddress.IPv6Address, a zone ("%eth0") allowed and ignored.
-func ucParseIPv6(host string) (netip.Addr, bool) {
-	if len(host) < 2 || host[0] != '[' || host[len(host)-1] != ']' {
-		return netip.Addr{}, false
-	}
-	a, err := netip.ParseAddr(host[1 : len(host)-1])
-	if err != nil || !a.Is6() {
-		return netip.Addr{}, false
-	}
-	return a.WithZone(""), true
-}
-
 // ucAddress is urlcanon's parse_ipv4or6: the address a host is, if any.
+// A host in brackets is read as Python's ipaddress.IPv6Address reads it,
+// a zone ("%eth0") allowed and ignored.
 func ucAddress(host string) (netip.Addr, bool) {
-	if host != "" && host[0] == '[' && host[len(host)-1] == ']' {
-		return ucParseIPv6(host)
+	if len(host) >= 2 && host[0] == '[' && host[len(host)-1] == ']' {
+		a, err := netip.ParseAddr(host[1 : len(host)-1])
+		if err != nil || !a.Is6() {
+			return netip.Addr{}, false
+		}
+		return a.WithZone(""), true
 	}
 	if n, ok := ucParseIPv4(host); ok && n >= 0 {
 		return netip.AddrFrom4([4]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}), true
