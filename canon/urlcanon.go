@@ -41,7 +41,7 @@ func isTabOrNewline(c byte) bool { return c == '\t' || c == '\n' || c == '\r' }
 // "#", the fragment. Nothing is decoded, lower-cased or dropped:
 // p.appendTo gives s back.
 func parseURLCanon(s string) parts {
-	p := parts{urlcanon: true, tabs: hasTabOrNewline(s)}
+	p := parts{urlcanon: true}
 	i := 0
 	for i < len(s) && isJunk(s[i]) {
 		i++

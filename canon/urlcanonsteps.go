@@ -227,10 +227,9 @@ func ucDefaultScheme(p *parts) {
 	}
 }
 
+// ucRemoveTabsAndNewlines is remove_tabs_and_newlines, on every piece.
+// Scanning the pieces costs what scanning the input for a tab first would.
 func ucRemoveTabsAndNewlines(p *parts) {
-	if !p.tabs {
-		return
-	}
 	for _, s := range []*string{&p.leading, &p.scheme, &p.slashes, &p.user, &p.pass, &p.host, &p.port, &p.path, &p.query, &p.frag, &p.trailing} {
 		*s = removeTabsAndNewlines(*s)
 	}

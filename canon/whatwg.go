@@ -30,7 +30,6 @@ type parts struct {
 	at, passColon, portColon bool   // "@" after the userinfo, ":" before the password, ":" before the port
 	leading, trailing        string // urlcanon's reading: the C0 controls and spaces around the URL
 	urlcanon                 bool   // read as urlcanon parses (docs/keys.md#as-urlcanon-parses)
-	tabs                     bool   // urlcanon's reading: the input has a tab or newline
 }
 
 // parseParts runs the URL Standard's basic URL parser on s (no base) into
