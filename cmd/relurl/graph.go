@@ -96,11 +96,7 @@ func runGraph(e *env, args []string) int {
 		e.errorf("graph: %v", err)
 		return exitUsage
 	}
-	if *retrieval != "" && (fs.NArg() > 1 || run.filesFrom != "") {
-		e.errorf("graph: -url applies to one INPUT, not %d", fs.NArg())
-		return exitUsage
-	}
-	if !run.check(e) {
+	if !run.check(e) || !run.checkURL(e, *retrieval, fs.NArg()) {
 		return exitUsage
 	}
 	kind, ok := parseType(e, "graph", *inType)

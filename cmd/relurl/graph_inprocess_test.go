@@ -230,4 +230,21 @@ func TestGraphRunFlags(t *testing.T) {
 	if r.status != exitUsage || !strings.Contains(r.stderr, "input - (standard input) cannot be used with -files-from -") {
 		t.Errorf("- in -files-from -: exit %d, stderr %q", r.status, r.stderr)
 	}
+	// -url names one input: the message says why it is refused, for both
+	// commands (runFlags.checkURL).
+	for _, cmd := range []string{"links", "graph"} {
+		for _, c := range []struct {
+			args []string
+			want string
+		}{
+			{[]string{"-url", "http://a/", "x", "y"}, cmd + ": -url applies to one INPUT, not 2"},
+			{[]string{"-url", "http://a/", "-files-from", "x"}, cmd + ": -url applies to one INPUT, not to the list of -files-from"},
+			{[]string{"-url", "http://a/", "-files-from", "x", "y"}, cmd + ": -url applies to one INPUT, not to the list of -files-from"},
+		} {
+			r := relurlRun(t, "", append([]string{cmd}, c.args...)...)
+			if r.status != exitUsage || !strings.Contains(r.stderr, c.want) {
+				t.Errorf("%s %q: exit %d, stderr %q, want %q", cmd, c.args, r.status, r.stderr, c.want)
+			}
+		}
+	}
 }

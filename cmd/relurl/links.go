@@ -221,11 +221,7 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if *retrieval != "" && (fs.NArg() != 1 || c.filesFrom != "") {
-		e.errorf("links: -url applies to one INPUT, not %d", fs.NArg())
-		return exitUsage
-	}
-	if !c.check(e) {
+	if !c.check(e) || !c.checkURL(e, *retrieval, fs.NArg()) {
 		return exitUsage
 	}
 	if err := lim.check(); err != nil {
@@ -365,6 +361,21 @@ func (r *runFlags) check(e *env) bool {
 	}
 	if r.maxBody <= 0 || r.maxRedirects < 0 || r.timeout <= 0 {
 		e.errorf("%s: -max-body and -timeout must be positive, -max-redirects not negative", r.cmd)
+		return false
+	}
+	return true
+}
+
+// checkURL reports -url (the retrieval URL of one input, url) given with
+// more than nargs = 1 INPUT or with -files-from, as a usage error.
+func (r *runFlags) checkURL(e *env, url string, nargs int) bool {
+	switch {
+	case url == "":
+	case r.filesFrom != "":
+		e.errorf("%s: -url applies to one INPUT, not to the list of -files-from", r.cmd)
+		return false
+	case nargs > 1:
+		e.errorf("%s: -url applies to one INPUT, not %d", r.cmd, nargs)
 		return false
 	}
 	return true
