@@ -192,10 +192,6 @@ func runGraph(e *env, args []string) int {
 	for _, in := range inputs {
 		var err error
 		if in == "-" {
-			if run.filesFrom == "-" {
-				e.errorf("graph: input - (standard input) cannot be used with -files-from -")
-				return exitUsage
-			}
 			br := bufio.NewReaderSize(e.stdin, graphSniffLen)
 			if head, _ := br.Peek(graphSniffLen); kind != crawler.Unknown || warc.Sniff(head) {
 				cfg.Stdin = br

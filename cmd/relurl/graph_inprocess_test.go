@@ -226,9 +226,22 @@ func TestGraphRunFlags(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q", args, r.status, r.stderr)
 		}
 	}
-	r = relurlRun(t, "-\n", "graph", "-files-from", "-")
-	if r.status != exitUsage || !strings.Contains(r.stderr, "input - (standard input) cannot be used with -files-from -") {
-		t.Errorf("- in -files-from -: exit %d, stderr %q", r.status, r.stderr)
+	// Standard input cannot be both the list and an input, in either
+	// command (runFlags.list), nor an input whose rows go to -out-dir.
+	for _, c := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"-\n", []string{"graph", "-files-from", "-"}, "graph: input - (standard input) cannot be used with -files-from -"},
+		{"x\n", []string{"graph", "-files-from", "-", "-"}, "graph: input - (standard input) cannot be used with -files-from -"},
+		{"-\n", []string{"links", "-files-from", "-"}, "links: input - (standard input) cannot be used with -files-from -"},
+		{"", []string{"links", "-out-dir", t.TempDir(), "-"}, "links: input - (standard input) cannot be used with -out-dir"},
+	} {
+		r = relurlRun(t, c.stdin, c.args...)
+		if r.status != exitUsage || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", c.args, r.status, r.stderr, c.want)
+		}
 	}
 	// -url names one input: the message says why it is refused, for both
 	// commands (runFlags.checkURL).

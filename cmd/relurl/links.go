@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -412,6 +413,10 @@ func (r *runFlags) list(e *env, args []string) (all []string, status int, ok boo
 			return nil, exitRejected, false
 		}
 		all = append(all, list...)
+		if r.filesFrom == "-" && slices.Contains(all, "-") {
+			e.errorf("%s: input - (standard input) cannot be used with -files-from -", r.cmd)
+			return nil, exitUsage, false
+		}
 	}
 	return all, exitOK, true
 }
@@ -456,8 +461,8 @@ func (c *crawlFlags) inputs(e *env, args []string) (in []string, status int, ok 
 		}
 	}
 	for pos, name := range all {
-		if name == "-" && (c.filesFrom == "-" || c.outDir != "") {
-			e.errorf("links: input - (standard input) cannot be used with -files-from - or -out-dir")
+		if name == "-" && c.outDir != "" {
+			e.errorf("links: input - (standard input) cannot be used with -out-dir")
 			return nil, exitUsage, false
 		}
 		if c.shard.Takes(pos) {
