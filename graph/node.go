@@ -50,6 +50,13 @@ func ParseLevel(s string) (Level, error) {
 // domain level ("mailto:a@b", "data:...", "file:///x").
 var ErrNoHost = errors.New("no host")
 
+// NoHostSummary words what a run says once about the n links it left out
+// of the graph at level l for having no host (ErrNoHost): one line for
+// them all, where other errors get one each (relurl graph, relurl-beam).
+func (l Level) NoHostSummary(n int64) string {
+	return fmt.Sprintf("%d links have no host (mailto:, data:, file: and the like): no edge at level %v", n, l)
+}
+
 // Node returns the node that url stands for at level l. At the page level
 // it is url itself; at the host and domain levels, an error names a URL
 // the URL Standard rejects or one without a host.

@@ -106,7 +106,7 @@ func runGraph(e *env, args []string) int {
 	g := &graph.Builder{Level: lv, Budget: *budget, Dir: *tmp}
 	defer g.Close()
 	status := exitOK
-	noHost := 0
+	var noHost int64
 	bad := func(err error) {
 		e.errorf("graph: %v", err)
 		status = exitRejected
@@ -227,7 +227,7 @@ func runGraph(e *env, args []string) int {
 		}
 	}
 	if noHost > 0 {
-		e.errorf("graph: %d links have no host (mailto:, data:, file: and the like): no edge at level %v", noHost, lv)
+		e.errorf("graph: %s", lv.NoHostSummary(noHost))
 	}
 	if err := g.Write(e.stdout, f); err != nil {
 		e.errorf("graph: writing the graph: %v", err)

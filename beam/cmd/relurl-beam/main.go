@@ -65,7 +65,7 @@ func main() {
 	for _, lv := range lvs {
 		// As "relurl graph" says it, on standard error.
 		if n := relurlbeam.GraphNoHost(r, lv); n > 0 {
-			fmt.Fprintf(os.Stderr, "relurl-beam: graph: %d links have no host (mailto:, data:, file: and the like): no edge at level %v\n", n, lv)
+			fmt.Fprintf(os.Stderr, "relurl-beam: graph: %s\n", lv.NoHostSummary(n))
 		}
 	}
 }
