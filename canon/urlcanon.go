@@ -2,8 +2,9 @@ package canon
 
 import (
 	"net/netip"
-	"strconv"
 	"strings"
+
+	"github.com/relurl/relurl/internal/ipv6"
 )
 
 // The reading "as urlcanon parses" (docs/keys.md#as-urlcanon-parses):
@@ -334,38 +335,15 @@ func ucAddress(host string) (netip.Addr, bool) {
 	return netip.Addr{}, false
 }
 
-// appendIPv6 writes an address as Python's ipaddress does: eight groups of
-// lower-case hex without leading zeros, the first longest run of two or
-// more zero groups as "::" (also for an IPv4-mapped address).
+// appendIPv6 writes an address as Python's ipaddress does, as the URL
+// Standard does (package ipv6; also for an IPv4-mapped address).
 func appendIPv6(dst []byte, a netip.Addr) []byte {
 	b := a.As16()
-	best, bestLen := -1, 1
-	for i := 0; i < 8; {
-		if b[2*i] != 0 || b[2*i+1] != 0 {
-			i++
-			continue
-		}
-		j := i
-		for j < 8 && b[2*j] == 0 && b[2*j+1] == 0 {
-			j++
-		}
-		if j-i > bestLen {
-			best, bestLen = i, j-i
-		}
-		i = j
+	var p [8]uint16
+	for i := range p {
+		p[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
 	}
-	for i := 0; i < 8; i++ {
-		if i == best {
-			dst = append(dst, "::"...)
-			i += bestLen - 1
-			continue
-		}
-		if i > 0 && i != best+bestLen {
-			dst = append(dst, ':')
-		}
-		dst = strconv.AppendUint(dst, uint64(b[2*i])<<8|uint64(b[2*i+1]), 16)
-	}
-	return dst
+	return ipv6.Append(dst, &p)
 }
 
 // A URLCanonURL is a URL as urlcanon's parser cuts it (its ParsedUrl):

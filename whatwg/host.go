@@ -1,9 +1,11 @@
 package whatwg
 
 import (
-	"github.com/relurl/relurl/internal/percent"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/relurl/relurl/internal/ipv6"
+	"github.com/relurl/relurl/internal/percent"
 )
 
 // Forbidden code points, URL Standard section 3.2 ("Host miscellaneous").
@@ -39,7 +41,7 @@ func appendHost(dst []byte, input string, opaque bool, tr *Trace, at int) ([]byt
 			return dst, r, q + 1
 		}
 		dst = append(dst, '[')
-		dst = appendIPv6(dst, &a)
+		dst = ipv6.Append(dst, &a) // the IPv6 serializer
 		return append(dst, ']'), 0, 0
 	}
 	if opaque {
@@ -456,50 +458,6 @@ done:
 		return IPv6TooFewPieces, len(s)
 	}
 	return 0, 0
-}
-
-// appendIPv6 is the IPv6 serializer: the longest run of two or more zero
-// pieces, the first of equals, becomes "::" (RFC 5952).
-func appendIPv6(dst []byte, a *[8]uint16) []byte {
-	compress, longest := -1, 1
-	found, size := -1, 0
-	for i, v := range a {
-		if v != 0 {
-			if size > longest {
-				compress, longest = found, size
-			}
-			found, size = -1, 0
-			continue
-		}
-		if found == -1 {
-			found = i
-		}
-		size++
-	}
-	if size > longest {
-		compress = found
-	}
-	ignore0 := false
-	for i, v := range a {
-		if ignore0 && v == 0 {
-			continue
-		}
-		ignore0 = false
-		if compress == i {
-			if i == 0 {
-				dst = append(dst, "::"...)
-			} else {
-				dst = append(dst, ':')
-			}
-			ignore0 = true
-			continue
-		}
-		dst = strconv.AppendUint(dst, uint64(v), 16)
-		if i != 7 {
-			dst = append(dst, ':')
-		}
-	}
-	return dst
 }
 
 func hasNonASCII(s string) bool {
