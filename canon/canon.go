@@ -178,23 +178,14 @@ func (e *Error) Unwrap() error { return e.Err }
 // the URL Standard's parser rejects it (for Google and the semantic
 // canonicalizers: also after "http://" was put before an s with no scheme).
 func (c *Canonicalizer) Canonicalize(s string) (string, error) {
-	if c.ia {
-		b, err := iaCanonical(nil, s)
-		return string(b), err
+	if !c.ia && !c.urlcanon && c.rules == 0 {
+		return c.href(s) // the parser's string, not a copy of it
 	}
-	if c.urlcanon {
-		p := c.urlcanonParts(s)
-		return string(p.appendTo(make([]byte, 0, len(s)+8))), nil
-	}
-	if c.rules == 0 {
-		return c.href(s)
-	}
-	var p parts
-	if err := c.parse(s, &p); err != nil {
+	b, err := c.AppendCanonical(make([]byte, 0, len(s)+8), s)
+	if err != nil {
 		return "", err
 	}
-	c.rewrite(&p)
-	return string(p.appendTo(make([]byte, 0, len(p.href)+8))), nil
+	return string(b), nil
 }
 
 // AppendCanonical appends the canonical form of s to dst; on error dst is
