@@ -294,25 +294,22 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 const bom = "\xef\xbb\xbf"
 
 // text observes a run of text (in the data state). Only the head's
-// text and an anchor's matter: the test is inlined, the rest is not,
-// and an anchor's text once the head has ended costs one call.
+// text and an anchor's matter: the test is small enough to be inlined,
+// the rest is not.
 func (x *Extractor) text(depth int, t []byte) error {
-	if x.final {
-		if x.anchor.open {
-			x.anchorRaw(t)
-		}
+	if x.final && !x.anchor.open {
 		return nil
 	}
 	return x.textSlow(depth, t)
 }
 
-// textSlow is text before the head has ended (the base is not final):
-// an anchor's text, and the head's, which may end it.
+// textSlow is the text of an anchor, or before the head has ended (the
+// base is not final) the head's, which may end it.
 func (x *Extractor) textSlow(depth int, t []byte) error {
 	if x.anchor.open {
 		x.anchorRaw(t)
 	}
-	if depth > 0 || len(t) == 0 {
+	if x.final || depth > 0 || len(t) == 0 {
 		return nil
 	}
 	if x.head.Text(t) {
@@ -332,8 +329,16 @@ func (x *Extractor) other(depth int) {
 }
 
 // endTag observes an end tag whose raw bytes, without the '<', are raw.
-// Only the head's end tags matter: the test is inlined, the rest is not.
+// Only the head's end tags and an anchor's matter: the test is small
+// enough to be inlined, the rest is not.
 func (x *Extractor) endTag(depth int, raw []byte) error {
+	if x.final && !x.anchor.open {
+		return nil
+	}
+	return x.endTagSlow(depth, raw)
+}
+
+func (x *Extractor) endTagSlow(depth int, raw []byte) error {
 	if x.anchor.open {
 		if len(x.anchor.raw) > 0 {
 			x.anchorTokenEnd()
