@@ -19,8 +19,8 @@ func TestAppend(t *testing.T) {
 		{[8]uint16{}, "::"},
 		{[8]uint16{1, 0, 0, 0, 0, 0, 0, 0}, "1::"},
 		{[8]uint16{0x2001, 0xdb8, 0, 1, 1, 1, 1, 1}, "2001:db8:0:1:1:1:1:1"}, // one zero is no run (4.2.2)
-		{[8]uint16{0x2001, 0, 0, 1, 0, 0, 0, 1}, "2001:0:0:1::1"},           // the longest run (4.2.3)
-		{[8]uint16{0x2001, 0xdb8, 0, 0, 1, 0, 0, 1}, "2001:db8::1:0:0:1"},   // the first of equals
+		{[8]uint16{0x2001, 0, 0, 1, 0, 0, 0, 1}, "2001:0:0:1::1"},            // the longest run (4.2.3)
+		{[8]uint16{0x2001, 0xdb8, 0, 0, 1, 0, 0, 1}, "2001:db8::1:0:0:1"},    // the first of equals
 		{[8]uint16{0xABCD, 0xEF, 0, 0, 0, 0, 0xFFFF, 0x102}, "abcd:ef::ffff:102"},
 		{[8]uint16{0, 0, 0, 0, 0, 0xffff, 0x102, 0x304}, "::ffff:102:304"}, // no dotted tail
 		{[8]uint16{1, 2, 3, 4, 5, 6, 7, 8}, "1:2:3:4:5:6:7:8"},
