@@ -367,8 +367,9 @@ func (r *runFlags) check(e *env) bool {
 	return true
 }
 
-// checkURL reports -url (the retrieval URL of one input, url) given with
-// more than nargs = 1 INPUT or with -files-from, as a usage error.
+// checkURL reports -url (url, the retrieval URL of one input) given with
+// -files-from or with more than one INPUT (nargs of them), as a usage
+// error.
 func (r *runFlags) checkURL(e *env, url string, nargs int) bool {
 	switch {
 	case url == "":
