@@ -35,7 +35,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/klauspost/compress/gzip"
+	"github.com/relurl/relurl/internal/inflate"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/unicode"
@@ -75,7 +75,7 @@ func (f Form) String() string {
 // another; its buffers serve them all. The zero value is ready to use.
 type Decoder struct {
 	in, gz, text *bufio.Reader
-	z            *gzip.Reader
+	z            *inflate.Reader
 	capped       capped
 }
 
@@ -108,7 +108,7 @@ func (d *Decoder) Decode(r io.Reader, charset string, maxRecord int64) (*bufio.R
 	var form Form
 	if head, _ := br.Peek(3); len(head) == 3 && head[0] == 0x1f && head[1] == 0x8b && head[2] == 8 {
 		if d.z == nil {
-			d.z = new(gzip.Reader)
+			d.z = new(inflate.Reader)
 		}
 		if err := d.z.Reset(br); err != nil {
 			return nil, Gzip, fmt.Errorf("gzip-compressed document: %w", err)

@@ -20,10 +20,10 @@ import (
 	"strings"
 
 	"github.com/andybalholm/brotli"
-	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/relurl/relurl/internal/inflate"
 	"github.com/relurl/relurl/limits"
 )
 
@@ -76,7 +76,7 @@ func Parse(field string, values []string) []Coding {
 // the next (each holds tens of kilobytes): a Decoder serves one body at a
 // time. The zero Decoder is ready to use.
 type Decoder struct {
-	gz []*gzip.Reader
+	gz []*inflate.Reader
 	zl []io.ReadCloser
 	zs []*zstd.Decoder
 	br []*brotli.Reader
@@ -135,7 +135,7 @@ func (d *Decoder) Decode(body io.Reader, codings []Coding, max int64) io.Reader 
 
 func (d *Decoder) gzip(k int, r io.Reader) (io.Reader, error) {
 	for len(d.gz) <= k {
-		d.gz = append(d.gz, new(gzip.Reader))
+		d.gz = append(d.gz, new(inflate.Reader))
 	}
 	if err := d.gz[k].Reset(r); err != nil {
 		return nil, err

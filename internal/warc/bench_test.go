@@ -10,6 +10,7 @@ import (
 	kpgzip "github.com/klauspost/compress/gzip"
 
 	"github.com/relurl/relurl/internal/cputime"
+	"github.com/relurl/relurl/internal/inflate"
 	"github.com/relurl/relurl/internal/warc/warctest"
 )
 
@@ -32,6 +33,7 @@ var decoders = []struct {
 }{
 	{"compress-gzip", func() gzipReader { return new(stdgzip.Reader) }},
 	{"klauspost", func() gzipReader { return new(kpgzip.Reader) }},
+	{"inflate", func() gzipReader { return new(inflate.Reader) }},
 }
 
 // BenchmarkArchive reads every record of the archive and every HTTP

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"io"
 
-	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/relurl/relurl/internal/inflate"
 )
 
 // Sniff reports whether head, the first bytes of an input, begins a WARC
@@ -22,7 +23,7 @@ func Sniff(head []byte) bool {
 	case bytes.HasPrefix(head, dictMagic):
 		return true
 	case bytes.HasPrefix(head, gzipMagic):
-		r, err := gzip.NewReader(bytes.NewReader(head))
+		r, err := inflate.NewReader(bytes.NewReader(head))
 		if err != nil {
 			return false
 		}
