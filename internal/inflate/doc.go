@@ -6,8 +6,12 @@
 // github.com/klauspost/compress/gzip is the reference. Reader is a
 // drop-in for its Reader as internal/warc uses one (Reset, Multistream,
 // Read), and the tests hold the two to the same bytes on valid input and
-// the same kind of error on damaged input (FuzzReader), down to where a
-// member ends in the underlying *bufio.Reader.
+// the same kind of error on damaged input (FuzzReader, FuzzDeflate), down
+// to where a member ends in the underlying *bufio.Reader. In one case the
+// reference is wrong and compress/gzip judges instead: klauspost's decoder
+// keeps a code's table when the next code of that kind has no lengths at
+// all, and decodes with it what compress/flate and zlib reject as
+// corrupt, as this Reader does.
 //
 // The speed comes from the ways of libdeflate (Eric Biggers), read, not
 // copied: the compressed bytes are read in place from the bufio.Reader's

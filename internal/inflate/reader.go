@@ -41,6 +41,14 @@ const (
 // that, with Multistream(false), the next member begins where the
 // bufio.Reader stands); another reader is read through a bufio.Reader of
 // its own.
+//
+// It reads ahead in the bufio.Reader's buffer, where klauspost's reads a
+// byte at a time: so an error of the reader below that a later read does
+// not repeat (iotest.TimeoutReader's), met reading ahead of a member's
+// end, is reported at the next header with Multistream on, and lost with
+// it off, the next Reset starting afresh. An error that stays (the end
+// of a file, a closed connection: internal/warc's input keeps its first)
+// is reported where klauspost's reports it.
 type Reader struct {
 	br          *bufio.Reader
 	own         *bufio.Reader
@@ -105,7 +113,7 @@ func (z *Reader) Reset(r io.Reader) error {
 		br = z.own
 	}
 	z.br, z.multistream = br, true
-	z.rp, z.wp = 0, 0
+	z.rp, z.wp, z.eof = 0, 0, nil
 	z.err = z.member()
 	return z.err
 }
@@ -133,6 +141,11 @@ func (z *Reader) Read(p []byte) (int, error) {
 // member starts a member: its header (RFC 1952 section 2.3) is read from
 // br, as klauspost's reads it.
 func (z *Reader) member() error {
+	if z.eof != nil && z.eof != io.EOF {
+		// br's error, met reading ahead in the member before, is where
+		// klauspost's decoder meets it: reading this header.
+		return z.eof
+	}
 	z.in, z.ip, z.used, z.eof, z.bits, z.nb = nil, 0, 0, nil, 0, 0
 	z.start, z.crc, z.size = z.wp, 0, 0
 	z.st, z.final, z.stored = atBlock, false, 0
