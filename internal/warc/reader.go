@@ -35,10 +35,11 @@ type Reader struct {
 	// blockReader.verify).
 	lookahead int64
 
-	in input         // the file's bytes, counted
-	zb *bufio.Reader // gzip: buffers in for zr (decoders read a bufio.Reader fastest)
-	zr gzipReader    // decodes the current gzip member
-	s  stream        // the record stream: over zr (gzip) or in (plain)
+	in  input         // the file's bytes, counted
+	zb  *bufio.Reader // gzip: buffers in for zr (decoders read a bufio.Reader fastest)
+	zr  gzipReader    // decodes the current gzip member (or zstd frame)
+	gzr gzipReader    // the gzip decoder, kept across files
+	s   stream        // the record stream: over zr (gzip) or in (plain)
 
 	httpBR *header.BufLines // reused by ReadHTTPResponse
 	codecs coding.Decoder   // reused content decoders
@@ -86,11 +87,12 @@ func NewReader(r io.Reader, name string) *Reader {
 // one Reader allocates them once. Records of the file read before become
 // invalid.
 //
-// The gzip decoders are made anew for each file: klauspost's, once Reset
-// after other data, can report a damaged member otherwise than a new one
-// (an unexpected end where a new one says corrupt input), and a file must
-// give the same records and errors whatever was read before it
-// (FuzzReader checks it; the seed it found is in testdata/fuzz).
+// The gzip decoder is kept too: a file must give the same records and
+// errors whatever was read before it (FuzzReader checks it; the seed in
+// testdata/fuzz found klauspost's decoder, used before, reporting a
+// damaged member otherwise once Reset after other data), and
+// internal/inflate's Reset keeps nothing of a member before
+// (TestReuseAfterErrorsMatchesNewReader).
 func (wr *Reader) Reset(r io.Reader, name string) {
 	var off int64
 	if s, ok := r.(io.Seeker); ok {
@@ -98,7 +100,7 @@ func (wr *Reader) Reset(r io.Reader, name string) {
 			off = pos
 		}
 	}
-	*wr = Reader{Limits: wr.Limits, name: name, in: input{buf: wr.in.buf}, zb: wr.zb, s: stream{buf: wr.s.buf}, httpBR: wr.httpBR, hr: wr.hr}
+	*wr = Reader{Limits: wr.Limits, name: name, in: input{buf: wr.in.buf}, zb: wr.zb, gzr: wr.gzr, s: stream{buf: wr.s.buf}, httpBR: wr.httpBR, hr: wr.hr}
 	wr.in.init(r, off)
 }
 
@@ -209,7 +211,10 @@ func (r *Reader) start() error {
 	switch {
 	case len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b:
 		r.gz, r.unit, r.magic, r.corrupt = true, "gzip member", gzipMagic, ErrGzip
-		r.zr = newGzipReader()
+		if r.gzr == nil {
+			r.gzr = newGzipReader()
+		}
+		r.zr = r.gzr
 	case bytes.HasPrefix(b, dictMagic):
 		var err error
 		if dict, err = readDict(&r.in); err != nil {
