@@ -306,24 +306,22 @@ func (z *Reader) fast() error {
 		nb |= 56
 		e := lit[bits&(1<<litBits-1)]
 		if e&kindLiteral != 0 {
-			bits >>= e & lenMask
-			nb -= uint(e & lenMask)
-			win[op] = byte(e >> 16)
-			op++
-			e = lit[bits&(1<<litBits-1)]
-			if e&kindLiteral != 0 {
+			// Up to three literals on the refill.
+			lits := 0
+			for {
 				bits >>= e & lenMask
 				nb -= uint(e & lenMask)
 				win[op] = byte(e >> 16)
 				op++
-				e = lit[bits&(1<<litBits-1)]
-				if e&kindLiteral != 0 {
-					bits >>= e & lenMask
-					nb -= uint(e & lenMask)
-					win[op] = byte(e >> 16)
-					op++
-					continue
+				if lits++; lits == 3 {
+					break
 				}
+				if e = lit[bits&(1<<litBits-1)]; e&kindLiteral == 0 {
+					break
+				}
+			}
+			if lits == 3 {
+				continue
 			}
 			// A length (or the end, a longer code...) whose first bits
 			// the buffer holds: fill it for the rest.

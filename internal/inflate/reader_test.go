@@ -329,26 +329,18 @@ var gzWriters = []gzWriter{
 }
 
 func stdWriter(level int) func(testing.TB, []byte) []byte {
-	return func(t testing.TB, plain []byte) []byte {
-		var b bytes.Buffer
-		zw, err := stdgzip.NewWriterLevel(&b, level)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := zw.Write(plain); err != nil {
-			t.Fatal(err)
-		}
-		if err := zw.Close(); err != nil {
-			t.Fatal(err)
-		}
-		return b.Bytes()
-	}
+	return gzipWith(func(w io.Writer) (io.WriteCloser, error) { return stdgzip.NewWriterLevel(w, level) })
 }
 
 func kpWriter(level int) func(testing.TB, []byte) []byte {
+	return gzipWith(func(w io.Writer) (io.WriteCloser, error) { return kgzip.NewWriterLevel(w, level) })
+}
+
+// gzipWith returns a function compressing with the writer newWriter makes.
+func gzipWith(newWriter func(io.Writer) (io.WriteCloser, error)) func(testing.TB, []byte) []byte {
 	return func(t testing.TB, plain []byte) []byte {
 		var b bytes.Buffer
-		zw, err := kgzip.NewWriterLevel(&b, level)
+		zw, err := newWriter(&b)
 		if err != nil {
 			t.Fatal(err)
 		}
