@@ -94,7 +94,7 @@ var fixedLit, fixedDist = func() (lit [litEnough]uint32, dist [distEnough]uint32
 // over-subscribed or incomplete, except one code of one bit, which zlib
 // and compress/flate accept (then the lookups of the other bit find no
 // symbol).
-func build(table []uint32, root uint, lens []uint8, syms []uint32) (min uint, ok bool) {
+func build(table []uint32, root uint, lens []uint8, syms []uint32) (shortest uint, ok bool) {
 	var count [16]int
 	for _, l := range lens {
 		count[l]++
@@ -123,9 +123,9 @@ func build(table []uint32, root uint, lens []uint8, syms []uint32) (min uint, ok
 		}
 		clear(table[:1<<root])
 	}
-	min = 1
-	for count[min] == 0 {
-		min++
+	shortest = 1
+	for count[shortest] == 0 {
+		shortest++
 	}
 
 	// The symbols in code order (by length, then value), and the first
@@ -147,23 +147,38 @@ func build(table []uint32, root uint, lens []uint8, syms []uint32) (min uint, ok
 	}
 	n := offs[15]
 
+	// The codes of at most root bits, a length at a time (libdeflate's
+	// way): the first 1<<l entries hold the codes of l bits and, repeated,
+	// the shorter ones; doubled, they are the first 1<<(l+1) entries but
+	// for the codes of l+1 bits, written over them. The entries of longer
+	// codes' first bits are written after.
+	i := 0
+	top := min(uint(maxLen), root)
+	for l := shortest; l <= top; l++ {
+		if l > shortest {
+			copy(table[1<<(l-1):1<<l], table[:1<<(l-1)])
+		}
+		for ; i < n && uint(lens[sorted[i]]) == l; i++ {
+			s := sorted[i]
+			rev := bits.Reverse16(uint16(next[l])) >> (16 - l)
+			next[l]++
+			table[rev] = syms[s] | uint32(l)
+		}
+	}
+	for size := 1 << top; size < 1<<root; size <<= 1 {
+		copy(table[size:2*size], table[:size])
+	}
+
 	mask := uint32(1)<<root - 1
 	end := uint32(1) << root // where the next subtable goes
 	prefix := ^uint32(0)     // the first root bits of the current subtable's codes
 	var sub, subBits uint32
 	remain := count
-	for _, s := range sorted[:n] {
+	for _, s := range sorted[i:n] {
 		l := uint(lens[s])
 		c := next[l]
 		next[l]++
 		rev := uint32(bits.Reverse16(uint16(c))) >> (16 - l)
-		if l <= root {
-			e := syms[s] | uint32(l)
-			for i := rev; i <= mask; i += 1 << l {
-				table[i] = e
-			}
-			continue
-		}
 		if p := rev & mask; p != prefix {
 			// A new subtable: as many index bits as it takes for the
 			// codes sharing these first root bits to fill it (zlib's
@@ -192,5 +207,5 @@ func build(table []uint32, root uint, lens []uint8, syms []uint32) (min uint, ok
 		}
 		remain[l]-- // after the subtable's size, which counts this code
 	}
-	return min, true
+	return shortest, true
 }
