@@ -113,9 +113,20 @@ func (z *Reader) dynamic() error {
 	}
 	lens := z.lens[:nlit+ndist]
 	for i := 0; i < len(lens); {
-		e, err := z.symbol(z.pre[:], preBits, preMin)
-		if err != nil {
-			return err
+		var e uint32
+		if z.ip+8 <= len(z.in) {
+			// As in fast: the input holds what the code and its extra
+			// bits take (7+7).
+			z.bits |= binary.LittleEndian.Uint64(z.in[z.ip:]) << z.nb
+			z.ip += int(63-z.nb) >> 3
+			z.nb |= 56
+			e = z.pre[z.bits&(1<<preBits-1)]
+			z.drop(uint(e & lenMask))
+		} else {
+			var err error
+			if e, err = z.symbol(z.pre[:], preBits, preMin); err != nil {
+				return err
+			}
 		}
 		if e&kindLiteral == 0 {
 			return z.corrupt()
