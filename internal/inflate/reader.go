@@ -123,7 +123,11 @@ func (z *Reader) Reset(r io.Reader) error {
 // compress/gzip's Readers do.
 func (z *Reader) Multistream(ok bool) { z.multistream = ok }
 
-// Read reads decompressed bytes.
+// Read reads decompressed bytes. It returns io.EOF at the end of the last
+// member (of the member, with Multistream off), once every byte decoded is
+// read; an error (ErrHeader, ErrChecksum, a flate.CorruptInputError,
+// io.ErrUnexpectedEOF, or the reader's own) also comes after the bytes
+// decoded before it, and again at every call.
 func (z *Reader) Read(p []byte) (int, error) {
 	for {
 		if z.rp < z.wp {
