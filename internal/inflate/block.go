@@ -206,7 +206,7 @@ func (z *Reader) symbol(t []uint32, root uint, minRead uint) (uint32, error) {
 	e := t[z.bits&(1<<root-1)]
 	n := uint(e & lenMask)
 	if e&kindLink != 0 {
-		e = t[e>>16+uint32(z.bits>>root)&(1<<(e>>8&0xff)-1)]
+		e = t[e>>16+uint32(z.bits>>root)&(1<<(e>>extraShift&63)-1)]
 		n = root + uint(e&lenMask)
 	}
 	if n == 0 {
@@ -222,7 +222,7 @@ func (z *Reader) symbol(t []uint32, root uint, minRead uint) (uint32, error) {
 // extra reads the extra bits of a length or distance entry e and returns
 // the length or distance.
 func (z *Reader) extra(e uint32) (int, error) {
-	x := uint(e >> 8 & 0xff)
+	x := uint(e >> extraShift & 63)
 	if err := z.need(x); err != nil {
 		return 0, err
 	}
@@ -302,7 +302,9 @@ func (z *Reader) slow() error {
 // output buffer has room for a match, until the block's end or an error.
 // After a refill the bit buffer holds at least 56 bits: three literal
 // codes (3*15), or one literal/length code, its extra bits, a distance code
-// and its extra bits (15+5+15+13).
+// and its extra bits (15+5+15+13). In the loop only the low six bits of
+// nb count: an entry is taken from it whole, kind and value included, as
+// libdeflate does, so that no mask lies between a lookup and the next.
 func (z *Reader) fast() error {
 	in, ip := z.in, z.ip
 	bits, nb := z.bits, z.nb
@@ -312,16 +314,16 @@ func (z *Reader) fast() error {
 	inMax, opMax := len(in)-8, window+chunk
 	var err error
 	for ip <= inMax && op <= opMax {
-		bits |= binary.LittleEndian.Uint64(in[ip:]) << nb
-		ip += int(63-nb) >> 3
+		bits |= binary.LittleEndian.Uint64(in[ip:]) << (nb & 63)
+		ip += 7 - int(nb>>3&7)
 		nb |= 56
 		e := lit[bits&(1<<litBits-1)]
 		if e&kindLiteral != 0 {
 			// Up to three literals on the refill.
 			lits := 0
 			for {
-				bits >>= e & lenMask
-				nb -= uint(e & lenMask)
+				bits >>= e & 63
+				nb -= uint(e)
 				win[op] = byte(e >> 16)
 				op++
 				if lits++; lits == 3 {
@@ -339,17 +341,17 @@ func (z *Reader) fast() error {
 			if ip > inMax {
 				break
 			}
-			bits |= binary.LittleEndian.Uint64(in[ip:]) << nb
-			ip += int(63-nb) >> 3
+			bits |= binary.LittleEndian.Uint64(in[ip:]) << (nb & 63)
+			ip += 7 - int(nb>>3&7)
 			nb |= 56
 		}
 		if e&kindLink != 0 {
 			bits >>= litBits
 			nb -= litBits
-			e = lit[e>>16+uint32(bits)&(1<<(e>>8&0xff)-1)]
+			e = lit[e>>16+uint32(bits)&(1<<(e>>extraShift&63)-1)]
 		}
-		bits >>= e & lenMask
-		nb -= uint(e & lenMask)
+		bits >>= e & 63
+		nb -= uint(e)
 		if e&kindMatch == 0 {
 			switch {
 			case e&kindLiteral != 0:
@@ -359,12 +361,12 @@ func (z *Reader) fast() error {
 			case e&kindEnd != 0:
 				z.endBlock()
 			default:
-				z.ip, z.bits, z.nb = ip, bits, nb
+				z.ip, z.bits, z.nb = ip, bits, nb&63
 				err = z.corrupt()
 			}
 			break
 		}
-		x := e >> 8 & 0xff
+		x := e >> extraShift & 63
 		length := int(e>>16) + int(bits&(1<<x-1))
 		bits >>= x
 		nb -= uint(x)
@@ -372,22 +374,22 @@ func (z *Reader) fast() error {
 		if e&kindLink != 0 {
 			bits >>= distBits
 			nb -= distBits
-			e = dist[e>>16+uint32(bits)&(1<<(e>>8&0xff)-1)]
+			e = dist[e>>16+uint32(bits)&(1<<(e>>extraShift&63)-1)]
 		}
-		bits >>= e & lenMask
-		nb -= uint(e & lenMask)
+		bits >>= e & 63
+		nb -= uint(e)
 		if e&kindMatch == 0 {
-			z.ip, z.bits, z.nb = ip, bits, nb
+			z.ip, z.bits, z.nb = ip, bits, nb&63
 			err = z.corrupt()
 			break
 		}
-		x = e >> 8 & 0xff
+		x = e >> extraShift & 63
 		d := int(e>>16) + int(bits&(1<<x-1))
 		bits >>= x
 		nb -= uint(x)
 		src := op - d
 		if src < start {
-			z.ip, z.bits, z.nb = ip, bits, nb
+			z.ip, z.bits, z.nb = ip, bits, nb&63
 			err = z.corrupt()
 			break
 		}
@@ -413,6 +415,6 @@ func (z *Reader) fast() error {
 		}
 		op += length
 	}
-	z.ip, z.bits, z.nb, z.wp = ip, bits, nb, op
+	z.ip, z.bits, z.nb, z.wp = ip, bits, nb&63, op
 	return err
 }

@@ -3,20 +3,23 @@ package inflate
 import "math/bits"
 
 // A decoding table entry (uint32) says what the code read from the low
-// bits of the bit buffer is: bits 0-3 are how many bits the lookup takes,
-// bits 4-7 the kind, bits 8-15 the extra bits that follow the code (or, for
-// a link, the index bits of its subtable), bits 16-31 the value (a literal,
-// a length or distance base, a subtable's offset). An entry of no kind is
-// a symbol the format does not allow (RFC 1951 section 3.2.6: literal/length
-// 286 and 287, distances 30 and 31) or, in the one incomplete code allowed,
-// no symbol at all.
+// bits of the bit buffer is: bits 0-5 are how many bits the lookup takes
+// (at most 15: a shift by the entry masked to 6 bits takes them, which
+// amd64 does without the mask), bits 6-9 the kind, bits 10-15 the extra
+// bits that follow the code (or, for a link, the index bits of its
+// subtable), bits 16-31 the value (a literal, a length or distance base,
+// a subtable's offset). An entry of no kind is a symbol the format does
+// not allow (RFC 1951 section 3.2.6: literal/length 286 and 287,
+// distances 30 and 31) or, in the one incomplete code allowed, no symbol
+// at all.
 const (
-	kindLiteral = 1 << 4 // a literal byte; for the code-length code, any symbol
-	kindMatch   = 1 << 5 // a length (literal/length code) or a distance
-	kindEnd     = 1 << 6 // the end of the block
-	kindLink    = 1 << 7 // the code is longer: look on in the subtable
+	kindLiteral = 1 << 6 // a literal byte; for the code-length code, any symbol
+	kindMatch   = 1 << 7 // a length (literal/length code) or a distance
+	kindEnd     = 1 << 8 // the end of the block
+	kindLink    = 1 << 9 // the code is longer: look on in the subtable
 
-	lenMask = 0xf
+	lenMask    = 63
+	extraShift = 10
 )
 
 // The first-level index bits of each table, and the table sizes: the
@@ -46,10 +49,10 @@ var litSyms, distSyms, preSyms = func() (lit [288]uint32, dist [32]uint32, pre [
 	}
 	lit[256] = kindEnd
 	for i := range lengthBase {
-		lit[257+i] = kindMatch | uint32(lengthExtra[i])<<8 | uint32(lengthBase[i])<<16
+		lit[257+i] = kindMatch | uint32(lengthExtra[i])<<extraShift | uint32(lengthBase[i])<<16
 	}
 	for i := range distBase {
-		dist[i] = kindMatch | uint32(distExtra[i])<<8 | uint32(distBase[i])<<16
+		dist[i] = kindMatch | uint32(distExtra[i])<<extraShift | uint32(distBase[i])<<16
 	}
 	for s := range pre {
 		pre[s] = kindLiteral | uint32(s)<<16
@@ -199,7 +202,7 @@ func build(table []uint32, root uint, lens []uint8, syms []uint32) (shortest uin
 			if int(end) > len(table) {
 				return 0, false
 			}
-			table[p] = kindLink | subBits<<8 | sub<<16 | uint32(root)
+			table[p] = kindLink | subBits<<extraShift | sub<<16 | uint32(root)
 		}
 		e := syms[s] | uint32(l-root)
 		for i := rev >> root; i < 1<<subBits; i += 1 << (l - root) {
