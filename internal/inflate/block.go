@@ -67,11 +67,8 @@ func (z *Reader) copyStored() error {
 		if room == 0 {
 			return nil
 		}
-		if z.ip == len(z.in) {
-			z.more()
-			if z.ip == len(z.in) {
-				return noEOF(z.eof)
-			}
+		if !z.avail() {
+			return noEOF(z.eof)
 		}
 		n := copy(z.win[z.wp:z.wp+min(room, z.stored)], z.in[z.ip:])
 		z.wp += n
@@ -189,17 +186,7 @@ func (z *Reader) dynamic() error {
 // where the input may end: it first reads minRead bits, as klauspost's
 // decoder does.
 func (z *Reader) symbol(t []uint32, root uint, minRead uint) (uint32, error) {
-	for z.nb <= 56 {
-		if z.ip == len(z.in) {
-			z.more()
-			if z.ip == len(z.in) {
-				break
-			}
-		}
-		z.bits |= uint64(z.in[z.ip]) << z.nb
-		z.ip++
-		z.nb += 8
-	}
+	z.need(57) // as many bits as there are; a shortage is found below
 	if z.nb < minRead {
 		return 0, noEOF(z.eof)
 	}

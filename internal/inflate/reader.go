@@ -325,15 +325,21 @@ func (z *Reader) more() {
 	}
 }
 
+// avail reports whether the input holds a byte at ip, reading more into
+// it if it has to.
+func (z *Reader) avail() bool {
+	if z.ip == len(z.in) {
+		z.more()
+	}
+	return z.ip < len(z.in)
+}
+
 // need makes z hold at least n bits (at most 57), reading a byte at a
 // time; at the end of the input it returns what klauspost's would.
 func (z *Reader) need(n uint) error {
 	for z.nb < n {
-		if z.ip == len(z.in) {
-			z.more()
-			if z.ip == len(z.in) {
-				return noEOF(z.eof)
-			}
+		if !z.avail() {
+			return noEOF(z.eof)
 		}
 		z.bits |= uint64(z.in[z.ip]) << z.nb
 		z.ip++
