@@ -112,11 +112,9 @@ func (z *Reader) dynamic() error {
 	for i := 0; i < len(lens); {
 		var e uint32
 		if z.ip+8 <= len(z.in) {
-			// As in fast: the input holds what the code and its extra
-			// bits take (7+7).
-			z.bits |= binary.LittleEndian.Uint64(z.in[z.ip:]) << z.nb
-			z.ip += int(63-z.nb) >> 3
-			z.nb |= 56
+			// The input holds what the code and its extra bits take
+			// (7+7) after a refill.
+			z.ip, z.bits, z.nb = refill(z.in, z.ip, z.bits, z.nb)
 			e = z.pre[z.bits&(1<<preBits-1)]
 			z.drop(uint(e & lenMask))
 		} else {
@@ -285,6 +283,17 @@ func (z *Reader) slow() error {
 	return nil
 }
 
+// refill fills the bit buffer from in at ip, which holds eight bytes
+// more, without a branch (libdeflate's way): it ors in the eight, counts
+// the whole bytes that fit below 64 bits (nb becomes 56 to 63), and
+// moves ip past them; the bits above nb are the stream's next ones, so
+// that the next refill ors in the same bits again. Only nb's low six bits
+// are read, as fast keeps it.
+func refill(in []byte, ip int, bits uint64, nb uint) (int, uint64, uint) {
+	bits |= binary.LittleEndian.Uint64(in[ip:]) << (nb & 63)
+	return ip + 7 - int(nb>>3&7), bits, nb | 56
+}
+
 // fast decodes symbols while the input holds eight bytes more and the
 // output buffer has room for a match, until the block's end or an error.
 // After a refill the bit buffer holds at least 56 bits: three literal
@@ -301,9 +310,7 @@ func (z *Reader) fast() error {
 	inMax, opMax := len(in)-8, window+chunk
 	var err error
 	for ip <= inMax && op <= opMax {
-		bits |= binary.LittleEndian.Uint64(in[ip:]) << (nb & 63)
-		ip += 7 - int(nb>>3&7)
-		nb |= 56
+		ip, bits, nb = refill(in, ip, bits, nb)
 		e := lit[bits&(1<<litBits-1)]
 		if e&kindLiteral != 0 {
 			// Up to three literals on the refill.
@@ -328,9 +335,7 @@ func (z *Reader) fast() error {
 			if ip > inMax {
 				break
 			}
-			bits |= binary.LittleEndian.Uint64(in[ip:]) << (nb & 63)
-			ip += 7 - int(nb>>3&7)
-			nb |= 56
+			ip, bits, nb = refill(in, ip, bits, nb)
 		}
 		if e&kindLink != 0 {
 			bits >>= litBits
