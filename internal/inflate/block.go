@@ -191,7 +191,7 @@ func (z *Reader) symbol(t []uint32, root uint, minRead uint) (uint32, error) {
 	e := t[z.bits&(1<<root-1)]
 	n := uint(e & lenMask)
 	if e&kindLink != 0 {
-		e = t[e>>16+uint32(z.bits>>root)&(1<<(e>>extraShift&63)-1)]
+		e = t[linkIndex(e, z.bits>>root)]
 		n = root + uint(e&lenMask)
 	}
 	if n == 0 {
@@ -202,6 +202,12 @@ func (z *Reader) symbol(t []uint32, root uint, minRead uint) (uint32, error) {
 	}
 	z.drop(n)
 	return e, nil
+}
+
+// linkIndex returns where in its table the entry of a code lies that
+// link e points to, bits holding the code's bits after the first level's.
+func linkIndex(e uint32, bits uint64) uint32 {
+	return e>>16 + uint32(bits)&(1<<(e>>extraShift&63)-1)
 }
 
 // extra reads the extra bits of a length or distance entry e and returns
@@ -340,7 +346,7 @@ func (z *Reader) fast() error {
 		if e&kindLink != 0 {
 			bits >>= litBits
 			nb -= litBits
-			e = lit[e>>16+uint32(bits)&(1<<(e>>extraShift&63)-1)]
+			e = lit[linkIndex(e, bits)]
 		}
 		bits >>= e & 63
 		nb -= uint(e)
@@ -366,7 +372,7 @@ func (z *Reader) fast() error {
 		if e&kindLink != 0 {
 			bits >>= distBits
 			nb -= distBits
-			e = dist[e>>16+uint32(bits)&(1<<(e>>extraShift&63)-1)]
+			e = dist[linkIndex(e, bits)]
 		}
 		bits >>= e & 63
 		nb -= uint(e)
