@@ -338,6 +338,8 @@ func (x *Extractor) endTag(depth int, raw []byte) error {
 	return x.endTagSlow(depth, raw)
 }
 
+// endTagSlow is an end tag inside an anchor (which </a> ends), or before
+// the head has ended (the base is not final) the head's, which may end it.
 func (x *Extractor) endTagSlow(depth int, raw []byte) error {
 	if x.anchor.open {
 		if len(x.anchor.raw) > 0 {
