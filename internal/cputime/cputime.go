@@ -1,6 +1,7 @@
 // Package cputime reads the CPU time the process has used, for benchmarks
 // that compare two implementations on a shared machine: time spent waiting
 // for a core counts for neither side, so their ratio holds under load.
+// Alternate is the loop of such a comparison.
 package cputime
 
 import "time"
