@@ -4,10 +4,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/relurl/relurl/internal/cputime"
 	"github.com/relurl/relurl/internal/crawl"
@@ -47,13 +45,6 @@ func BenchmarkHostGraphVsLinks(b *testing.B) {
 	}
 	f.Close()
 
-	cpu := func(fn func()) time.Duration {
-		runtime.GC()
-		c0, _ := cputime.Process()
-		fn()
-		c1, _ := cputime.Process()
-		return c1 - c0
-	}
 	links := func() {
 		c := crawl.Config{Stdout: io.Discard, Stderr: io.Discard}
 		if _, err := c.Run([]string{file}); err != nil {
@@ -94,16 +85,8 @@ func BenchmarkHostGraphVsLinks(b *testing.B) {
 		g.Write(&sb, TSV)
 		g.Close()
 	}
-	var t [3]time.Duration
-	fns := [3]func(){links, inProcess, hostGraph}
-	n := 0
-	for b.Loop() {
-		for i := range 3 {
-			k := (n + i) % 3
-			t[k] += cpu(fns[k])
-		}
-		n++
-	}
-	b.ReportMetric(float64(t[1])/float64(t[0]), "x-links")
-	b.ReportMetric(float64(t[2])/float64(t[0]), "x-links-pipe")
+	alone, in, piped := &cputime.Contender{Run: links}, &cputime.Contender{Run: inProcess}, &cputime.Contender{Run: hostGraph}
+	cputime.Alternate(b, cputime.Collect, alone, in, piped)
+	b.ReportMetric(float64(in.CPU)/float64(alone.CPU), "x-links")
+	b.ReportMetric(float64(piped.CPU)/float64(alone.CPU), "x-links-pipe")
 }

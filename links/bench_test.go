@@ -3,10 +3,10 @@ package links
 import (
 	"bytes"
 	"testing"
-	"time"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/cputime"
 	"golang.org/x/net/html"
 )
 
@@ -128,68 +128,35 @@ func BenchmarkRatio(b *testing.B) {
 				x.Extract(bytes.NewReader(d.body), base.Retrieved(d.url), func(Link) error { links++; return nil })
 			}
 			size := corpusSize(docs)
-			type contender struct {
-				run  func()
-				cpu  time.Duration
-				wall time.Duration
+			all := func(extract func(d corpusDoc)) *cputime.Contender {
+				return &cputime.Contender{Run: func() {
+					for _, d := range docs {
+						extract(d)
+					}
+				}}
 			}
-			cs := []*contender{
-				{run: func() {
-					for _, d := range docs {
-						tokenizeOnly(d.body)
-					}
-				}},
-				{run: func() {
-					for _, d := range docs {
-						extractAll(&x, d, &n)
-					}
-				}},
-				{run: func() {
-					for _, d := range docs {
-						extractBytes(&x, d, &n)
-					}
-				}},
-				{run: func() {
-					for _, d := range docs {
-						extractBytes(&ref, d, &n)
-					}
-				}},
-				{run: func() {
-					for _, d := range docs {
-						extractBytes(&ctx, d, &n)
-					}
-				}},
+			cs := []*cputime.Contender{
+				all(func(d corpusDoc) { tokenizeOnly(d.body) }),
+				all(func(d corpusDoc) { extractAll(&x, d, &n) }),
+				all(func(d corpusDoc) { extractBytes(&x, d, &n) }),
+				all(func(d corpusDoc) { extractBytes(&ref, d, &n) }),
+				all(func(d corpusDoc) { extractBytes(&ctx, d, &n) }),
 			}
-			for _, c := range cs {
-				c.wall = time.Duration(1<<63 - 1)
-			}
-			rounds := 0
-			for b.Loop() {
-				for i := range cs {
-					c := cs[(rounds+i)%len(cs)]
-					c0, _ := cpuTime()
-					t0 := time.Now()
-					c.run()
-					c.wall = min(c.wall, time.Since(t0))
-					c1, _ := cpuTime()
-					c.cpu += c1 - c0
-				}
-				rounds++
-			}
+			rounds := cputime.Alternate(b, cputime.Leave, cs...)
 			tok, ext, exb, exr, exc := cs[0], cs[1], cs[2], cs[3], cs[4]
 			mb := float64(size) / 1e6
-			if _, ok := cpuTime(); ok && ext.cpu > 0 && exb.cpu > 0 {
-				b.ReportMetric(mb*float64(rounds)/tok.cpu.Seconds(), "tokenize-MB/s")
-				b.ReportMetric(mb*float64(rounds)/ext.cpu.Seconds(), "extract-MB/s")
-				b.ReportMetric(mb*float64(rounds)/exb.cpu.Seconds(), "bytes-MB/s")
-				b.ReportMetric(tok.cpu.Seconds()/ext.cpu.Seconds(), "ratio")
-				b.ReportMetric(tok.cpu.Seconds()/exb.cpu.Seconds(), "bytes-ratio")
-				b.ReportMetric(tok.cpu.Seconds()/exr.cpu.Seconds(), "reference-ratio")
+			if _, ok := cputime.Process(); ok && ext.CPU > 0 && exb.CPU > 0 {
+				b.ReportMetric(mb*float64(rounds)/tok.CPU.Seconds(), "tokenize-MB/s")
+				b.ReportMetric(mb*float64(rounds)/ext.CPU.Seconds(), "extract-MB/s")
+				b.ReportMetric(mb*float64(rounds)/exb.CPU.Seconds(), "bytes-MB/s")
+				b.ReportMetric(tok.CPU.Seconds()/ext.CPU.Seconds(), "ratio")
+				b.ReportMetric(tok.CPU.Seconds()/exb.CPU.Seconds(), "bytes-ratio")
+				b.ReportMetric(tok.CPU.Seconds()/exr.CPU.Seconds(), "reference-ratio")
 				// What Extractor.Context costs, in CPU, over ExtractBytes.
-				b.ReportMetric(100*(exc.cpu.Seconds()/exb.cpu.Seconds()-1), "context-cost-%")
+				b.ReportMetric(100*(exc.CPU.Seconds()/exb.CPU.Seconds()-1), "context-cost-%")
 			}
-			b.ReportMetric(tok.wall.Seconds()/ext.wall.Seconds(), "wall-ratio")
-			b.ReportMetric(tok.wall.Seconds()/exb.wall.Seconds(), "bytes-wall-ratio")
+			b.ReportMetric(tok.BestWall.Seconds()/ext.BestWall.Seconds(), "wall-ratio")
+			b.ReportMetric(tok.BestWall.Seconds()/exb.BestWall.Seconds(), "bytes-wall-ratio")
 			b.ReportMetric(float64(size)/float64(links), "bytes/link")
 		})
 	}
@@ -205,24 +172,19 @@ func BenchmarkRatio(b *testing.B) {
 func BenchmarkEncodingCost(b *testing.B) {
 	for name, docs := range corpora(b) {
 		b.Run(name, func(b *testing.B) {
-			xs := [2]Extractor{{Spec: relurl.WHATWG}, {Spec: relurl.WHATWG, Charset: "utf-8"}}
-			var cpu [2]time.Duration
 			var n int
-			rounds := 0
-			for b.Loop() {
-				for i := range 2 {
-					k := (rounds + i) % 2
-					c0, _ := cpuTime()
+			run := func(x *Extractor) *cputime.Contender {
+				return &cputime.Contender{Run: func() {
 					for _, d := range docs {
-						extractBytes(&xs[k], d, &n)
+						extractBytes(x, d, &n)
 					}
-					c1, _ := cpuTime()
-					cpu[k] += c1 - c0
-				}
-				rounds++
+				}}
 			}
-			if _, ok := cpuTime(); ok && cpu[1] > 0 {
-				b.ReportMetric(100*(cpu[0].Seconds()/cpu[1].Seconds()-1), "encoding-cost-%")
+			sniff := run(&Extractor{Spec: relurl.WHATWG})
+			given := run(&Extractor{Spec: relurl.WHATWG, Charset: "utf-8"})
+			cputime.Alternate(b, cputime.Leave, sniff, given)
+			if _, ok := cputime.Process(); ok && given.CPU > 0 {
+				b.ReportMetric(100*(sniff.CPU.Seconds()/given.CPU.Seconds()-1), "encoding-cost-%")
 			}
 		})
 	}

@@ -17,7 +17,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -212,47 +211,6 @@ func runLinks(b *testing.B, jobs int, inputs ...string) int64 {
 	return st.Links
 }
 
-// contender is one side of a comparison: run does the work once and
-// returns the CPU time it took.
-type contender struct {
-	name string
-	run  func() time.Duration
-	cpu  time.Duration
-	wall time.Duration
-}
-
-// inProcess wraps f, done by this process, as a contender's run.
-func inProcess(f func()) func() time.Duration {
-	return func() time.Duration {
-		c0, _ := cputime.Process()
-		f()
-		c1, _ := cputime.Process()
-		return c1 - c0
-	}
-}
-
-// alternate runs every contender once per iteration, the order rotating
-// from one iteration to the next, so that a change in the load of the
-// machine falls on all of them alike, and sums the CPU and wall time of
-// each. Garbage is collected between two contenders, outside the
-// measurement, so that one does not pay for the other's.
-func alternate(b *testing.B, cs []*contender) int {
-	rounds := 0
-	for b.Loop() {
-		for i := range cs {
-			c := cs[(rounds+i)%len(cs)]
-			b.StopTimer()
-			runtime.GC()
-			b.StartTimer()
-			t0 := time.Now()
-			c.cpu += c.run()
-			c.wall += time.Since(t0)
-		}
-		rounds++
-	}
-	return rounds
-}
-
 // loadavg returns the first three fields of /proc/loadavg, or "?".
 func loadavg() string {
 	b, err := os.ReadFile("/proc/loadavg")
@@ -289,11 +247,11 @@ func BenchmarkArchiveVsGunzip(b *testing.B) {
 	path, _, html := benchArchives(b, 1)
 	zr := new(kpgzip.Reader)
 	buf := make([]byte, 64<<10)
-	floor := &contender{name: "gunzip", run: inProcess(func() { gunzipFile(b, path, zr, buf) })}
+	floor := &cputime.Contender{Name: "gunzip", Run: func() { gunzipFile(b, path, zr, buf) }}
 	ir := new(inflate.Reader)
-	cs := []*contender{{name: "inflate", run: inProcess(func() { gunzipFile(b, path, ir, buf) })}}
+	cs := []*cputime.Contender{{Name: "inflate", Run: func() { gunzipFile(b, path, ir, buf) }}}
 	if gz, err := exec.LookPath("gzip"); err == nil {
-		cs = append(cs, &contender{name: "gzip-dc", run: func() time.Duration {
+		cs = append(cs, &cputime.Contender{Name: "gzip-dc", Child: func() time.Duration {
 			cmd := exec.Command(gz, "-dc", path)
 			cmd.Stdout = io.Discard
 			if err := cmd.Run(); err != nil {
@@ -315,18 +273,18 @@ func BenchmarkArchiveVsGunzip(b *testing.B) {
 func BenchmarkArchiveVsUnzstd(b *testing.B) {
 	path, _, html := benchArchivesIn(b, 1, true)
 	buf := make([]byte, 64<<10)
-	archiveVs(b, path, html, &contender{name: "unzstd", run: inProcess(func() { unzstdFile(b, path, buf) })})
+	archiveVs(b, path, html, &cputime.Contender{Name: "unzstd", Run: func() { unzstdFile(b, path, buf) }})
 }
 
 // archiveVs runs the comparison of BenchmarkArchiveVsGunzip over the
 // archive path, floor being the decompression alone and more further
 // contenders, and reports each one's CPU time as a multiple of floor's.
-func archiveVs(b *testing.B, path string, html int64, floor *contender, more ...*contender) {
+func archiveVs(b *testing.B, path string, html int64, floor *cputime.Contender, more ...*cputime.Contender) {
 	b.Logf("load average before: %s", loadavg())
 	buf := make([]byte, 64<<10)
 	var x links.Extractor
 	var nlinks, extracted int64
-	warcOnly := &contender{name: "warc", run: inProcess(func() {
+	warcOnly := &cputime.Contender{Name: "warc", Run: func() {
 		f, err := os.Open(path)
 		if err != nil {
 			b.Fatal(err)
@@ -349,8 +307,8 @@ func archiveVs(b *testing.B, path string, html int64, floor *contender, more ...
 				io.CopyBuffer(io.Discard, resp.Body, buf)
 			}
 		}
-	})}
-	extract := &contender{name: "extract", run: inProcess(func() {
+	}}
+	extract := &cputime.Contender{Name: "extract", Run: func() {
 		f, err := os.Open(path)
 		if err != nil {
 			b.Fatal(err)
@@ -362,26 +320,26 @@ func archiveVs(b *testing.B, path string, html int64, floor *contender, more ...
 			Error: func(err error) { b.Fatal(err) },
 		}
 		a.Read(f)
-	})}
-	linksCmd := &contender{name: "links", run: inProcess(func() { nlinks = runLinks(b, 1, path) })}
-	cs := append([]*contender{floor, warcOnly, extract, linksCmd}, more...)
-	rounds := alternate(b, cs)
+	}}
+	linksCmd := &cputime.Contender{Name: "links", Run: func() { nlinks = runLinks(b, 1, path) }}
+	cs := append([]*cputime.Contender{floor, warcOnly, extract, linksCmd}, more...)
+	rounds := cputime.Alternate(b, cputime.Collect, cs...)
 	b.Logf("load average after: %s", loadavg())
 	if extracted != nlinks || nlinks == 0 {
 		b.Fatalf("the links command wrote %d links, the archive reader extracted %d", nlinks, extracted)
 	}
-	if floor.cpu <= 0 || linksCmd.cpu <= 0 {
+	if floor.CPU <= 0 || linksCmd.CPU <= 0 {
 		b.Skip("no CPU time measured on this platform")
 	}
 	for _, c := range cs[1:] {
-		name := "x-" + floor.name
+		name := "x-" + floor.Name
 		if c != linksCmd {
-			name = c.name + "-x-" + floor.name
+			name = c.Name + "-x-" + floor.Name
 		}
-		b.ReportMetric(c.cpu.Seconds()/floor.cpu.Seconds(), name)
+		b.ReportMetric(c.CPU.Seconds()/floor.CPU.Seconds(), name)
 	}
-	b.ReportMetric(float64(nlinks)*float64(rounds)/linksCmd.cpu.Seconds(), "links/cpu-s")
-	b.ReportMetric(float64(html)*float64(rounds)/1e6/linksCmd.cpu.Seconds(), "html-MB/cpu-s")
+	b.ReportMetric(float64(nlinks)*float64(rounds)/linksCmd.CPU.Seconds(), "links/cpu-s")
+	b.ReportMetric(float64(html)*float64(rounds)/1e6/linksCmd.CPU.Seconds(), "html-MB/cpu-s")
 }
 
 // BenchmarkJobs runs the links command over 4 .warc.gz files of real
@@ -396,18 +354,18 @@ func BenchmarkJobs(b *testing.B) {
 	_, parts, _ := benchArchives(b, 16)
 	b.Logf("load average before: %s", loadavg())
 	var n1, n2 int64
-	j1 := &contender{name: "jobs1", run: inProcess(func() { n1 = runLinks(b, 1, parts...) })}
-	j2 := &contender{name: "jobs2", run: inProcess(func() { n2 = runLinks(b, 2, parts...) })}
-	alternate(b, []*contender{j1, j2})
+	j1 := &cputime.Contender{Name: "jobs1", Run: func() { n1 = runLinks(b, 1, parts...) }}
+	j2 := &cputime.Contender{Name: "jobs2", Run: func() { n2 = runLinks(b, 2, parts...) }}
+	cputime.Alternate(b, cputime.Collect, j1, j2)
 	b.Logf("load average after: %s", loadavg())
 	if n1 != n2 || n1 == 0 {
 		b.Fatalf("-jobs 1 wrote %d links, -jobs 2 %d", n1, n2)
 	}
-	b.ReportMetric(j1.wall.Seconds()/j2.wall.Seconds(), "speedup")
-	if j1.cpu > 0 && j2.cpu > 0 {
-		b.ReportMetric(j1.cpu.Seconds()/j2.cpu.Seconds(), "cpu-speedup")
-		b.ReportMetric(j1.cpu.Seconds()/j1.wall.Seconds(), "cores-jobs1")
-		b.ReportMetric(j2.cpu.Seconds()/j2.wall.Seconds(), "cores-jobs2")
+	b.ReportMetric(j1.Wall.Seconds()/j2.Wall.Seconds(), "speedup")
+	if j1.CPU > 0 && j2.CPU > 0 {
+		b.ReportMetric(j1.CPU.Seconds()/j2.CPU.Seconds(), "cpu-speedup")
+		b.ReportMetric(j1.CPU.Seconds()/j1.Wall.Seconds(), "cores-jobs1")
+		b.ReportMetric(j2.CPU.Seconds()/j2.Wall.Seconds(), "cores-jobs2")
 	}
 }
 
@@ -459,7 +417,7 @@ func BenchmarkHTMLVsTokenizer(b *testing.B) {
 		size += int64(len(p.body))
 	}
 	b.Logf("%d pages, %.1f MB of HTML; load average before: %s", len(files), float64(size)/1e6, loadavg())
-	tok := &contender{name: "tokenizer", run: inProcess(func() {
+	tok := &cputime.Contender{Name: "tokenizer", Run: func() {
 		for _, f := range files {
 			fh, err := os.Open(f)
 			if err != nil {
@@ -470,19 +428,19 @@ func BenchmarkHTMLVsTokenizer(b *testing.B) {
 			}
 			fh.Close()
 		}
-	})}
+	}}
 	var n int64
-	cmd := &contender{name: "links", run: inProcess(func() { n = runLinks(b, 1, dir) })}
-	alternate(b, []*contender{tok, cmd})
+	cmd := &cputime.Contender{Name: "links", Run: func() { n = runLinks(b, 1, dir) }}
+	cputime.Alternate(b, cputime.Collect, tok, cmd)
 	b.Logf("load average after: %s", loadavg())
 	if n == 0 {
 		b.Fatal("no links")
 	}
-	if tok.cpu <= 0 || cmd.cpu <= 0 {
+	if tok.CPU <= 0 || cmd.CPU <= 0 {
 		b.Skip("no CPU time measured on this platform")
 	}
-	b.ReportMetric(tok.cpu.Seconds()/cmd.cpu.Seconds(), "x-tokenizer")
+	b.ReportMetric(tok.CPU.Seconds()/cmd.CPU.Seconds(), "x-tokenizer")
 	rounds := float64(b.N)
-	b.ReportMetric(float64(size)*rounds/1e6/cmd.cpu.Seconds(), "links-MB/cpu-s")
-	b.ReportMetric(float64(size)*rounds/1e6/tok.cpu.Seconds(), "tokenizer-MB/cpu-s")
+	b.ReportMetric(float64(size)*rounds/1e6/cmd.CPU.Seconds(), "links-MB/cpu-s")
+	b.ReportMetric(float64(size)*rounds/1e6/tok.CPU.Seconds(), "tokenizer-MB/cpu-s")
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/canon"
+	"github.com/relurl/relurl/internal/cputime"
 )
 
 // BenchmarkKeys runs the links command over the .warc.gz of real pages
@@ -27,12 +28,12 @@ func BenchmarkKeys(b *testing.B) {
 			}
 		}
 	}
-	without := &contender{name: "without", run: inProcess(run(nil))}
-	with := &contender{name: "keys", run: inProcess(run(canon.AppendCDXKey))}
-	alternate(b, []*contender{without, with})
+	without := &cputime.Contender{Name: "without", Run: run(nil)}
+	with := &cputime.Contender{Name: "keys", Run: run(canon.AppendCDXKey)}
+	cputime.Alternate(b, cputime.Collect, without, with)
 	b.Logf("load average after: %s", loadavg())
-	if without.cpu <= 0 || with.cpu <= 0 {
+	if without.CPU <= 0 || with.CPU <= 0 {
 		b.Skip("no CPU time measured on this platform")
 	}
-	b.ReportMetric(with.cpu.Seconds()/without.cpu.Seconds(), "x-without")
+	b.ReportMetric(with.CPU.Seconds()/without.CPU.Seconds(), "x-without")
 }

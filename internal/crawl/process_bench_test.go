@@ -19,6 +19,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/cputime"
 )
 
 // buildTool builds the main package in dir (relative to this package) to
@@ -34,7 +36,7 @@ func buildTool(b *testing.B, dir string) string {
 	return out
 }
 
-// processCPU returns a contender's run that starts name with args on one
+// processCPU returns a contender's Child that starts name with args on one
 // core, its output to the null device, and returns the child's CPU time.
 func processCPU(b *testing.B, name string, args ...string) func() time.Duration {
 	return func() time.Duration {
@@ -74,12 +76,12 @@ func processVs(b *testing.B, path, metric string) {
 	relurl := buildTool(b, filepath.Join("..", "..", "cmd", "relurl"))
 	decompress := buildTool(b, filepath.Join("testdata", "decompress"))
 	b.Logf("load average before: %s", loadavg())
-	floor := &contender{name: "decompress", run: processCPU(b, decompress, path)}
-	links := &contender{name: "links", run: processCPU(b, relurl, "links", path)}
-	alternate(b, []*contender{floor, links})
+	floor := &cputime.Contender{Name: "decompress", Child: processCPU(b, decompress, path)}
+	links := &cputime.Contender{Name: "links", Child: processCPU(b, relurl, "links", path)}
+	cputime.Alternate(b, cputime.Collect, floor, links)
 	b.Logf("load average after: %s", loadavg())
-	if floor.cpu <= 0 {
+	if floor.CPU <= 0 {
 		b.Skip("no CPU time measured on this platform")
 	}
-	b.ReportMetric(links.cpu.Seconds()/floor.cpu.Seconds(), metric)
+	b.ReportMetric(links.CPU.Seconds()/floor.CPU.Seconds(), metric)
 }

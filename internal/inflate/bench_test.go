@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"io"
 	"testing"
-	"time"
 
 	"github.com/relurl/relurl/internal/cputime"
 )
@@ -61,31 +60,22 @@ func BenchmarkDecode(b *testing.B) {
 		})
 	}
 	b.Run("ratio", func(b *testing.B) {
-		type contender struct {
-			z   gzReader
-			cpu time.Duration
-		}
-		cs := []*contender{{z: decoders[0].new()}, {z: decoders[1].new()}}
 		br, buf := bufio.NewReader(nil), make([]byte, 32<<10)
-		rounds := 0
-		for b.Loop() {
-			for i := range cs {
-				c := cs[(rounds+i)%len(cs)]
-				c0, _ := cputime.Process()
-				if n := drain(b, c.z, br, gz, buf); n != size {
+		run := func(z gzReader) func() {
+			return func() {
+				if n := drain(b, z, br, gz, buf); n != size {
 					b.Fatalf("%d bytes, want %d", n, size)
 				}
-				c1, _ := cputime.Process()
-				c.cpu += c1 - c0
 			}
-			rounds++
 		}
-		relurl, kp := cs[0], cs[1]
-		if relurl.cpu > 0 && kp.cpu > 0 {
+		relurl := &cputime.Contender{Run: run(decoders[0].new())}
+		kp := &cputime.Contender{Run: run(decoders[1].new())}
+		rounds := cputime.Alternate(b, cputime.Leave, relurl, kp)
+		if relurl.CPU > 0 && kp.CPU > 0 {
 			mb := float64(size) * float64(rounds) / 1e6
-			b.ReportMetric(mb/relurl.cpu.Seconds(), "relurl-MB/s")
-			b.ReportMetric(mb/kp.cpu.Seconds(), "klauspost-MB/s")
-			b.ReportMetric(kp.cpu.Seconds()/relurl.cpu.Seconds(), "ratio")
+			b.ReportMetric(mb/relurl.CPU.Seconds(), "relurl-MB/s")
+			b.ReportMetric(mb/kp.CPU.Seconds(), "klauspost-MB/s")
+			b.ReportMetric(kp.CPU.Seconds()/relurl.CPU.Seconds(), "ratio")
 		}
 	})
 }
