@@ -164,7 +164,7 @@ func benchArchivesIn(b *testing.B, parts int, zst bool) (whole string, split []s
 // (github.com/klauspost/compress/gzip, issue 21's floor, or
 // internal/inflate, the decoder internal/warc uses), reading a
 // bufio.Reader as internal/warc does.
-func gunzipFile(b *testing.B, path string, zr gzipReader, buf []byte) {
+func gunzipFile(b *testing.B, path string, zr inflate.Decoder, buf []byte) {
 	f, err := os.Open(path)
 	if err != nil {
 		b.Fatal(err)
@@ -222,13 +222,6 @@ func loadavg() string {
 		return "?"
 	}
 	return strings.Join(f[:3], " ")
-}
-
-// gzipReader is what gunzipFile needs of a gzip decoder.
-type gzipReader interface {
-	io.Reader
-	Reset(io.Reader) error
-	Multistream(bool)
 }
 
 // BenchmarkArchiveVsGunzip runs over one .warc.gz of real pages, in turn:

@@ -24,7 +24,7 @@ func benchMembers(b *testing.B) ([]byte, int) {
 
 // drain reads z to its end with Reads, as internal/warc does (no
 // WriteTo), and returns the bytes read.
-func drain(b *testing.B, z gzReader, br *bufio.Reader, gz []byte, buf []byte) int {
+func drain(b *testing.B, z Decoder, br *bufio.Reader, gz []byte, buf []byte) int {
 	br.Reset(bytes.NewReader(gz))
 	if err := z.Reset(br); err != nil {
 		b.Fatal(err)
@@ -61,7 +61,7 @@ func BenchmarkDecode(b *testing.B) {
 	}
 	b.Run("ratio", func(b *testing.B) {
 		br, buf := bufio.NewReader(nil), make([]byte, 32<<10)
-		run := func(z gzReader) func() {
+		run := func(z Decoder) func() {
 			return func() {
 				if n := drain(b, z, br, gz, buf); n != size {
 					b.Fatalf("%d bytes, want %d", n, size)

@@ -20,21 +20,13 @@ import (
 	kgzip "github.com/klauspost/compress/gzip"
 )
 
-// gzReader is what internal/warc uses of a gzip decoder; both Readers are
-// one.
-type gzReader interface {
-	io.Reader
-	Reset(io.Reader) error
-	Multistream(bool)
-}
-
 // decoders are the Reader under test and its judge.
 var decoders = []struct {
 	name string
-	new  func() gzReader
+	new  func() Decoder
 }{
-	{"relurl", func() gzReader { return new(Reader) }},
-	{"klauspost", func() gzReader { return new(kgzip.Reader) }},
+	{"relurl", func() Decoder { return new(Reader) }},
+	{"klauspost", func() Decoder { return new(kgzip.Reader) }},
 }
 
 // The guards of readAll, so that a decoder that never ends fails a test
@@ -125,7 +117,7 @@ type readResult struct {
 
 // decodeAll opens r with z and reads it all with Reads of size bytes (see
 // readAll), then reads once more.
-func decodeAll(z gzReader, r io.Reader, multistream bool, size int) readResult {
+func decodeAll(z Decoder, r io.Reader, multistream bool, size int) readResult {
 	if err := z.Reset(r); err != nil {
 		return readResult{err: err, reset: true}
 	}
@@ -510,7 +502,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // that the bufio.Reader stands exactly at its end after its io.EOF (the
 // next member's offset in a WARC file); after the last, tail is what is
 // left.
-func walkMembers(t *testing.T, z gzReader, s memberSet, tail []byte, newBufio func(io.Reader) *bufio.Reader) {
+func walkMembers(t *testing.T, z Decoder, s memberSet, tail []byte, newBufio func(io.Reader) *bufio.Reader) {
 	t.Helper()
 	cr := &countingReader{r: bytes.NewReader(append(s.concat(), tail...))}
 	br := newBufio(cr)
@@ -937,7 +929,7 @@ func TestUnderlyingErrorsMatchKlauspost(t *testing.T) {
 
 // memberSteps reads members as internal/warc does: Reset on br, then
 // Multistream(false) and all of the member, until a Reset fails.
-func memberSteps(z gzReader, br *bufio.Reader) []readResult {
+func memberSteps(z Decoder, br *bufio.Reader) []readResult {
 	var steps []readResult
 	for range 50 {
 		r := decodeAll(z, br, false, 0)

@@ -29,11 +29,11 @@ var archive = sync.OnceValues(func() ([]byte, warctest.CorpusStats) {
 // path at the speed of decompression).
 var decoders = []struct {
 	name string
-	new  func() gzipReader
+	new  func() inflate.Decoder
 }{
-	{"compress-gzip", func() gzipReader { return new(stdgzip.Reader) }},
-	{"klauspost", func() gzipReader { return new(kpgzip.Reader) }},
-	{"inflate", func() gzipReader { return new(inflate.Reader) }},
+	{"compress-gzip", func() inflate.Decoder { return new(stdgzip.Reader) }},
+	{"klauspost", func() inflate.Decoder { return new(kpgzip.Reader) }},
+	{"inflate", func() inflate.Decoder { return new(inflate.Reader) }},
 }
 
 // BenchmarkArchive reads every record of the archive and every HTTP

@@ -11,6 +11,7 @@ import (
 
 	"github.com/relurl/relurl/internal/coding"
 	"github.com/relurl/relurl/internal/header"
+	"github.com/relurl/relurl/internal/inflate"
 	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/limits"
 )
@@ -35,11 +36,11 @@ type Reader struct {
 	// blockReader.verify).
 	lookahead int64
 
-	in  input         // the file's bytes, counted
-	zb  *bufio.Reader // gzip: buffers in for zr (decoders read a bufio.Reader fastest)
-	zr  gzipReader    // decodes the current gzip member (or zstd frame)
-	gzr gzipReader    // the gzip decoder, kept across files
-	s   stream        // the record stream: over zr (gzip) or in (plain)
+	in  input           // the file's bytes, counted
+	zb  *bufio.Reader   // gzip: buffers in for zr (decoders read a bufio.Reader fastest)
+	zr  inflate.Decoder // decodes the current gzip member (or zstd frame)
+	gzr inflate.Decoder // the gzip decoder, kept across files
+	s   stream          // the record stream: over zr (gzip) or in (plain)
 
 	httpBR *header.BufLines // reused by ReadHTTPResponse
 	codecs coding.Decoder   // reused content decoders
