@@ -42,9 +42,15 @@ type Edge struct {
 
 // Edge returns the edge of a link from the page source (captured at
 // date, "" if unknown) to target at level l, its Count 0: the nodes are
-// Node's, the date Date's. Builder.Add counts by the same rules, and the
-// Beam pipeline (beam/) keys its edges by it, so that both give one graph.
+// Node's, the date Date's. An empty source is ErrNoSource and an empty
+// target ErrNoURL, at every level and before anything else, as RowOf
+// words a link without either. Builder.Add counts by the same rules, and
+// the Beam pipeline (beam/) keys its edges by it, so that both give one
+// graph.
 func (l Level) Edge(source, target, date string) (Edge, error) {
+	if err := missingEnd(source, target); err != nil {
+		return Edge{}, err
+	}
 	s, err := l.Node(source)
 	if err != nil {
 		return Edge{}, err
@@ -105,10 +111,14 @@ func (b *Builder) init() {
 }
 
 // Add counts the link from the page source (captured at date, "" if
-// unknown) to target, at the Builder's level. A URL that has no node at
-// that level (it has no host, or the URL Standard rejects it) is an error
-// naming it, and nothing is counted.
+// unknown) to target, at the Builder's level, by the rules of
+// Level.Edge. A URL that has no node at that level (it has no host, or
+// the URL Standard rejects it) is an error naming it, an empty source or
+// target ErrNoSource or ErrNoURL, and nothing is counted.
 func (b *Builder) Add(source, target, date string) error {
+	if err := missingEnd(source, target); err != nil {
+		return err
+	}
 	b.init()
 	// The links of one page come together: its node is found once.
 	if source != b.lastSource || !b.haveSource {

@@ -71,6 +71,8 @@ func FuzzEdge(f *testing.F) {
 		{"http://a/\tb", "http://b/\\n", "2026\n"},                        // escaped in TSV
 		{"https://www.example.co.uk/", "http://[::1]/", "x"},              // registrable domain, IPv6
 		{"http://xn--nxa.example/", "http://0x7f.1/", "2026-11-23T12:00"}, // IDNA, IPv4 forms
+		{"", "mailto:me@a", "d"},                                          // no source (ErrNoSource), whatever the target
+		{"http://a/", "", ""},                                             // no URL (ErrNoURL)
 	} {
 		f.Add(s[0], s[1], s[2])
 	}

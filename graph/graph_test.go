@@ -350,3 +350,79 @@ func TestPageGraphFromWriter(t *testing.T) {
 		}
 	}
 }
+
+// TestNoSourceOrURL: a link with no source page (no page and no base)
+// or no URL gives RowOf's Row all the same, its Source empty, with the
+// error ErrNoSource (first) or ErrNoURL; Level.Edge, Builder.Add and
+// Builder.AddLink give that very error for it at every level, before
+// looking at the nodes (at the page level "" would be a node, at the host
+// level a mailto: URL has none), and count nothing; ReadRows reports the
+// row "relurl links -page" writes for it with the same error. A link with
+// a source and a URL gives one edge by all of them.
+func TestNoSourceOrURL(t *testing.T) {
+	const doc, date = "f.warc#7", "2026-01-02T03:04:05Z"
+	for _, c := range []struct {
+		name, page, base, url string
+		source                string // of the Row
+		err                   error
+	}{
+		{"page", "http://a/p", "http://b/", "http://c/x", "http://a/p", nil},
+		{"base", "", "http://b/", "http://c/x", "http://b/", nil},
+		{"no source", "", "", "http://c/x", "", ErrNoSource},
+		{"no source, URL without a host", "", "", "mailto:m@c.example", "", ErrNoSource},
+		{"no URL", "http://a/p", "", "", "http://a/p", ErrNoURL},
+		{"no source, no URL", "", "", "", "", ErrNoSource},
+	} {
+		d := &rows.Document{Name: doc, Page: c.page, Date: date}
+		k := links.Link{Element: "a", Attr: "href", Ref: "x", URL: c.url}
+		if c.base != "" {
+			k.Base = base.Base{URL: c.base, Source: base.HTML}
+		}
+		r, err := RowOf(d, k)
+		if want := (Row{Doc: doc, Source: c.source, URL: c.url, Date: date}); r != want || err != c.err {
+			t.Errorf("%s: RowOf = %+v, %v; want %+v, %v", c.name, r, err, want, c.err)
+		}
+		for _, lv := range []Level{Page, Host, Domain} {
+			if _, err := lv.Edge(r.Source, r.URL, r.Date); err != c.err {
+				t.Errorf("%s: %v: Level.Edge: %v, want %v", c.name, lv, err, c.err)
+			}
+			g := &Builder{Level: lv}
+			// A link of another page first: the source Add holds from
+			// one call to the next must not stand in for a missing one.
+			if err := g.Add("http://o/p", "http://c/y", ""); err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Add(r.Source, r.URL, r.Date); err != c.err {
+				t.Errorf("%s: %v: Builder.Add: %v, want %v", c.name, lv, err, c.err)
+			}
+			if err := g.AddLink(d, k); err != c.err {
+				t.Errorf("%s: %v: Builder.AddLink: %v, want %v", c.name, lv, err, c.err)
+			}
+			var n int64
+			if err := g.Edges(func(e Edge) error { n += e.Count; return nil }); err != nil {
+				t.Fatal(err)
+			}
+			g.Close()
+			want := int64(1) // the other page's link
+			if c.err == nil {
+				want = 3 // and this one, by Add and by AddLink
+			}
+			if n != want {
+				t.Errorf("%s: %v: %d links counted, want %d", c.name, lv, n, want)
+			}
+		}
+		w := rows.Writer{Page: true}
+		var got []Row
+		var bad []error
+		err = ReadRows(strings.NewReader(string(w.Append([]byte(w.Header()), d, k))), "in",
+			func(r Row) error { got = append(got, r); return nil }, func(err error) { bad = append(bad, err) })
+		switch {
+		case err != nil:
+			t.Errorf("%s: ReadRows: %v", c.name, err)
+		case c.err == nil && (len(bad) != 0 || len(got) != 1 || got[0] != Row{Line: 2, Doc: doc, Source: c.source, URL: c.url, Date: date}):
+			t.Errorf("%s: ReadRows gave %+v, reported %v", c.name, got, bad)
+		case c.err != nil && (len(got) != 0 || len(bad) != 1 || !errors.Is(bad[0], c.err) || bad[0].(*LineError).Line != 2):
+			t.Errorf("%s: ReadRows gave %+v, reported %v; want %v on line 2", c.name, got, bad, c.err)
+		}
+	}
+}

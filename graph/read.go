@@ -30,12 +30,16 @@ type Row struct {
 // goes on after it.
 type LineError = rows.LineError
 
-// ErrNoSource is wrapped by the LineError of a row that names no source
-// page: no page column, and no base (the document had none).
+// ErrNoSource is the error of a link that names no source page: no page
+// (column) and no base (the document had none). ReadRows wraps it in the
+// LineError of such a row; RowOf and Builder.AddLink return it for such a
+// link, Level.Edge and Builder.Add for an empty source.
 var ErrNoSource = errors.New("no source page: the row has no page and no base")
 
-// ErrNoURL is wrapped by the LineError of a row whose link has no URL (the
-// URL Standard rejected its reference: the row's failure says why).
+// ErrNoURL is the error of a link that has no URL (the URL Standard
+// rejected its reference: the row's failure says why), given as
+// ErrNoSource is: wrapped by ReadRows, returned by RowOf and
+// Builder.AddLink, and by Level.Edge and Builder.Add for an empty target.
 var ErrNoURL = errors.New("the link has no URL")
 
 // ReadRows reads the rows that "relurl links" writes, by rows.Read, and
@@ -58,11 +62,8 @@ func ReadRows(r io.Reader, name string, row func(Row) error, bad func(error)) er
 }
 
 func rowOf(rw *rows.Row) (Row, error) {
-	src, err := source(rw.Page, rw.Base, rw.URL)
-	if err != nil {
-		return Row{}, err
-	}
-	return Row{Line: rw.Line, Doc: rw.Document, Source: src, URL: rw.URL, Date: rw.Date}, nil
+	r := Row{Line: rw.Line, Doc: rw.Document, Source: source(rw.Page, rw.Base), URL: rw.URL, Date: rw.Date}
+	return r, missingEnd(r.Source, r.URL)
 }
 
 // A LinkError reports a link handed over in process (Builder.AddLink)
@@ -86,29 +87,41 @@ func (e *LinkError) Unwrap() error { return e.Err }
 // Builder.AddLink counts by it, and the Beam pipeline (beam/) carries
 // its rows from the archives to the graph, so that both give the graph
 // of "relurl graph". The Row's strings are those of doc and k.
+//
+// A link that gives no edge for want of a source or a URL gives its Row
+// all the same, with the error (ErrNoSource, its Source ""; ErrNoURL)
+// that Level.Edge and Builder.Add give for that Row: the Beam pipeline
+// carries it to the graph, whose every level reports it, as "relurl
+// graph" does.
 func RowOf(doc *rows.Document, k links.Link) (Row, error) {
-	src, err := source(doc.Page, k.Base.URL, k.URL)
-	if err != nil {
-		return Row{}, err
-	}
-	return Row{Doc: doc.Name, Source: src, URL: k.URL, Date: doc.Date}, nil
+	r := Row{Doc: doc.Name, Source: source(doc.Page, k.Base.URL), URL: k.URL, Date: doc.Date}
+	return r, missingEnd(r.Source, r.URL)
 }
 
-// source returns the source page of the edge of a link to url, on a
-// document retrieved by page with base (docs/graphs.md#the-page-of-an-edge): the page
-// when known, the URL the document was retrieved by, otherwise the base.
-// Rows (ReadRows) and links handed over in process (Builder.AddLink) go
-// by it alike, so that both give one graph.
-func source(page, base, url string) (string, error) {
-	src := page
-	if src == "" {
-		src = base
+// source returns the source page of the edge of a link on a document
+// retrieved by page with base (docs/graphs.md#the-page-of-an-edge): the
+// page when known, the URL the document was retrieved by, otherwise the
+// base; "" when neither is known. Rows (ReadRows) and links handed over
+// in process (Builder.AddLink) go by it alike, so that both give one
+// graph.
+func source(page, base string) string {
+	if page != "" {
+		return page
 	}
-	if src == "" {
-		return "", ErrNoSource
+	return base
+}
+
+// missingEnd returns the error of an edge from source to target that
+// lacks one of them: ErrNoSource when source is "", else ErrNoURL when
+// target is "", else nil. It is the one rule of rows (ReadRows), links
+// (RowOf) and edges (Level.Edge, Builder.Add), so that each reports such
+// a link alike.
+func missingEnd(source, target string) error {
+	if source == "" {
+		return ErrNoSource
 	}
-	if url == "" {
-		return "", ErrNoURL
+	if target == "" {
+		return ErrNoURL
 	}
-	return src, nil
+	return nil
 }
