@@ -35,9 +35,11 @@ func init() {
 // graph.Level.Edge's. Beam groups and counts the edges across workers
 // (SumPerKey), not one worker; the lines are those of "relurl graph"
 // without its header, in no particular order, and an error is worded as
-// it words it. A link to a URL without a host gives no edge at the host
-// and domain levels: the counter relurl/graph-LEVEL-no-host counts them
-// (GraphNoHost), as "relurl graph" says their number.
+// it words it, at every level: a link with no source page
+// (graph.ErrNoSource) among them. A link to a URL without a host gives
+// no edge at the host and domain levels: the counter
+// relurl/graph-LEVEL-no-host counts them (GraphNoHost), as "relurl
+// graph" says their number.
 func BuildGraph(s beam.Scope, linkRows beam.PCollection, level graph.Level, outPrefix string, shards int) {
 	s = s.Scope("graph-" + level.String())
 	keys, errs := beam.ParDo2(s, &edgeFn{Level: int(level)}, linkRows)

@@ -58,7 +58,7 @@ func TestJobService(t *testing.T) {
 	}
 	checkOutput(t, dir, list, out, shards, offs)
 	for _, lv := range levels {
-		checkGraph(t, list, out, shards, lv, noHostSaid(t, string(b), lv))
+		checkGraph(t, list, out, shards, offs, lv, noHostSaid(t, string(b), lv))
 	}
 }
 

@@ -68,8 +68,12 @@ func init() {
 // takes of each link, for BuildGraph: a graph.Row (graph.RowOf), whose
 // source is the link's page, the URL its document was retrieved by,
 // which the rows do not carry (docs/graphs.md#the-page-of-an-edge), and
-// whose date is the capture's. Without withGraph, graphRows is empty:
-// making the rows costs the extraction about a tenth more CPU time.
+// whose date is the capture's. A link with no source (no page and no
+// base, graph.ErrNoSource) has its row too: BuildGraph reports it among
+// each level's errors, as "relurl graph" does, and the links' errors do
+// not hold it, as "relurl links" reports nothing. Without withGraph,
+// graphRows is empty: making the rows costs the extraction about a
+// tenth more CPU time.
 func Build(s beam.Scope, listFile, outPrefix string, shards int, withGraph bool) (links, graphRows beam.PCollection) {
 	paths := textio.Read(s, listFile)
 	// Reshuffle so that the files, not the lines of the list, are spread
@@ -135,13 +139,14 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 			}
 			// The document as internal/crawl makes it of a record, for
 			// the graph, and the link's own copy of its strings: Beam
-			// may hold the row past this call.
+			// may hold the row past this call. A row without a source
+			// (a document with no page and no base) goes to the graph
+			// too: RowOf's error is the one each level's Level.Edge
+			// gives it, reported among that graph's errors (edgeFn) as
+			// "relurl graph" reports it, where "relurl links" reports
+			// nothing.
 			doc.Page, doc.Date = d.URI, d.Date
-			g, err := graph.RowOf(&doc, k.Link())
-			if err != nil {
-				fail(&graph.LinkError{Doc: d.Name, URL: string(k.URL), Err: err})
-				return nil
-			}
+			g, _ := graph.RowOf(&doc, k.Link())
 			emitGraph(g)
 			return nil
 		},

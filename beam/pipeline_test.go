@@ -43,6 +43,10 @@ const (
 	// The second capture's date: the page graph keeps each capture's edges
 	// apart, the host graph adds them up.
 	laterDate = "2026-11-23T12:00:00Z"
+	// The Locations of the redirects without a target URI in the WAT
+	// file: links with no source page.
+	noSourceURL  = "http://moved.example/"
+	noSourceMail = "mailto:moved@a.example"
 )
 
 // rawRecord returns the bytes of a WARC response record of an HTML page
@@ -82,6 +86,14 @@ func writeArchives(t *testing.T, dir string) (string, map[string][]int64) {
 	// WARC-Date.
 	ww.Write(warctest.WAT(warctest.HTML("http://www.a.example/w", ""),
 		`{"Head":{"Base":"http://elsewhere.example/"},"Links":[{"path":"A@/href","url":"http://b.example/x"},{"path":"A@/href","url":"mailto:w@a.example"}]}`))
+	// WAT records of redirects whose capture has no WARC-Target-URI: each
+	// gives its Location's link (a redirect needs no base when its
+	// Location is absolute), on a document with no page and no base, so
+	// with no source for the graph (graph.ErrNoSource). The second link's
+	// URL has no host: a link without a source is an error at every level,
+	// not counted as one without a host.
+	ww.Write(warctest.WAT(warctest.Response("", 301, [][2]string{{"Location", noSourceURL}}, ""), ""))
+	ww.Write(warctest.WAT(warctest.Response("", 302, [][2]string{{"Location", noSourceMail}}, ""), ""))
 
 	files := map[string][]byte{"one.warc.gz": gz.Bytes(), "two.warc": plain.Bytes(), "three.wat.gz": watFile.Bytes()}
 	var list []string
@@ -97,6 +109,14 @@ func writeArchives(t *testing.T, dir string) (string, map[string][]int64) {
 	listPath := filepath.Join(dir, "list.txt")
 	os.WriteFile(listPath, []byte(strings.Join(list, "\n")+"\n"), 0o644)
 	return listPath, map[string][]int64{"one": w.Offsets, "two": p.Offsets, "three": ww.Offsets}
+}
+
+// noSourceDocs returns the documents (FILE#OFFSET) of the two redirects
+// without a target URI that writeArchives wrote into dir, whose links have
+// no source page.
+func noSourceDocs(dir string, offs map[string][]int64) (string, string) {
+	doc := func(i int) string { return fmt.Sprintf("%s#%d", filepath.Join(dir, "three.wat.gz"), offs["three"][i]) }
+	return doc(3), doc(4)
 }
 
 // readShards returns the sorted lines of the n shards under prefix,
@@ -137,7 +157,7 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 	}
 	checkOutput(t, dir, list, out, shards, offs)
 	for _, lv := range levels {
-		checkGraph(t, list, out, shards, lv, GraphNoHost(r, lv))
+		checkGraph(t, list, out, shards, offs, lv, GraphNoHost(r, lv))
 	}
 }
 
@@ -193,8 +213,9 @@ func localGraph(t *testing.T, list string, lv graph.Level) (edges, errs []string
 // checkGraph checks that the graph at level lv the pipeline wrote under
 // GraphPrefix(out, lv), grouped and counted by Beam, its errors and its
 // count of links without a host (noHost) are those of "relurl graph" on
-// the archives listed in list (localGraph).
-func checkGraph(t *testing.T, list, out string, shards int, lv graph.Level, noHost int64) {
+// the archives listed in list (localGraph), which writeArchives wrote at
+// offsets offs.
+func checkGraph(t *testing.T, list, out string, shards int, offs map[string][]int64, lv graph.Level, noHost int64) {
 	t.Helper()
 	want, wantErrs, wantNoHost := localGraph(t, list, lv)
 	got := readShards(t, GraphPrefix(out, lv), shards)
@@ -231,8 +252,28 @@ func checkGraph(t *testing.T, list, out string, shards int, lv graph.Level, noHo
 			t.Errorf("domain graph: want a.example to b.example 3 times")
 		}
 	}
-	if lv != graph.Page && (noHost != 3 || len(gotErrs) != 2) {
-		t.Errorf("%v graph: %d links without a host, %d errors; want 3 and 2", lv, noHost, len(gotErrs))
+	// The links without a source page are errors at every level, worded
+	// as "relurl graph" words them (graph.LinkError: the document, the
+	// URL in backquotes, graph.ErrNoSource), not links without a host,
+	// even the one whose URL has none.
+	d3, d4 := noSourceDocs(filepath.Dir(list), offs)
+	for _, e := range []string{
+		d3 + ": link `" + noSourceURL + "`: no source page: the row has no page and no base",
+		d4 + ": link `" + noSourceMail + "`: no source page: the row has no page and no base",
+	} {
+		if !slices.Contains(gotErrs, e) {
+			t.Errorf("%v graph errors: no %q", lv, e)
+		}
+	}
+	// Besides, at the host and domain levels: the three mailto: links
+	// of pages are without a host, and the port the URL Standard rejects,
+	// in two captures, is an error.
+	nNoHost, nErrs := int64(0), 2
+	if lv != graph.Page {
+		nNoHost, nErrs = 3, 4
+	}
+	if noHost != nNoHost || len(gotErrs) != nErrs {
+		t.Errorf("%v graph: %d links without a host, %d errors; want %d and %d", lv, noHost, len(gotErrs), nNoHost, nErrs)
 	}
 }
 
@@ -246,6 +287,7 @@ func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[strin
 	two1 := fmt.Sprintf("%s#%d", filepath.Join(dir, "two.warc"), offs["two"][1])
 	three := fmt.Sprintf("%s#%d", filepath.Join(dir, "three.wat.gz"), offs["three"][1])
 	three2 := fmt.Sprintf("%s#%d", filepath.Join(dir, "three.wat.gz"), offs["three"][2])
+	three3, three4 := noSourceDocs(dir, offs)
 	// The links of elsewherePage, captured in one and two: their base is
 	// the BASE element's.
 	elsewhere := func(doc string) []string {
@@ -270,6 +312,11 @@ func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[strin
 		two + "\thttp://a/b/c/d;p?q\tretrieval\ta@href\t//g\thttp://g",
 		three2 + "\thttp://elsewhere.example/\thtml\ta@href\thttp://b.example/x\thttp://b.example/x",
 		three2 + "\thttp://elsewhere.example/\thtml\ta@href\tmailto:w@a.example\tmailto:w@a.example",
+		// The redirects without a target URI: no base (RFC 1808 section
+		// 3.4, "none"), their rows written and no error reported, as
+		// "relurl links" does (the graph reports them, checkGraph).
+		three3 + "\t\tnone\thttp@location\t" + noSourceURL + "\t" + noSourceURL,
+		three4 + "\t\tnone\thttp@location\t" + noSourceMail + "\t" + noSourceMail,
 	}
 	want = append(append(want, elsewhere(one(6))...), elsewhere(two1)...)
 	sort.Strings(want)
