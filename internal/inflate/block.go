@@ -310,32 +310,43 @@ func refill(in []byte, ip int, bits uint64, nb uint) (int, uint64, uint) {
 func (z *Reader) fast() error {
 	in, ip := z.in, z.ip
 	bits, nb := z.bits, z.nb
-	win, op := z.win, z.wp
+	// The output buffer as an array, its positions unsigned: with op at
+	// most opMax (a constant) the compiler proves the literals' stores in
+	// bounds, and a match's bytes are an array of their own (below).
+	// With the literals unrolled: BenchmarkDecode's ratio 1.78-1.84 to
+	// 2.10-2.12.
+	win, op := (*[winLen]byte)(z.win), uint(z.wp)
 	lit, dist := z.lit, z.dist
-	start := z.start
-	inMax, opMax := len(in)-8, window+chunk
+	start := uint(z.start)
+	inMax := len(in) - 8
+	const opMax = window + chunk
 	var err error
 	for ip <= inMax && op <= opMax {
 		ip, bits, nb = refill(in, ip, bits, nb)
 		e := lit[bits&(1<<litBits-1)]
 		if e&kindLiteral != 0 {
-			// Up to three literals on the refill.
-			lits := 0
-			for {
-				bits >>= e & 63
-				nb -= uint(e)
-				win[op] = byte(e >> 16)
+			// Up to three literals on the refill, unrolled: each store
+			// at op plus a constant.
+			bits >>= e & 63
+			nb -= uint(e)
+			win[op] = byte(e >> 16)
+			if e = lit[bits&(1<<litBits-1)]; e&kindLiteral == 0 {
 				op++
-				if lits++; lits == 3 {
-					break
-				}
-				if e = lit[bits&(1<<litBits-1)]; e&kindLiteral == 0 {
-					break
-				}
+				goto code
 			}
-			if lits == 3 {
-				continue
+			bits >>= e & 63
+			nb -= uint(e)
+			win[op+1] = byte(e >> 16)
+			if e = lit[bits&(1<<litBits-1)]; e&kindLiteral == 0 {
+				op += 2
+				goto code
 			}
+			bits >>= e & 63
+			nb -= uint(e)
+			win[op+2] = byte(e >> 16)
+			op += 3
+			continue
+		code:
 			// A length (or the end, a longer code...) whose first bits
 			// the buffer holds: fill it for the rest.
 			if ip > inMax {
@@ -365,7 +376,7 @@ func (z *Reader) fast() error {
 			break
 		}
 		x := e >> extraShift & 63
-		length := int(e>>16) + int(bits&(1<<x-1))
+		length := uint(e>>16) + uint(bits&(1<<x-1))
 		bits >>= x
 		nb -= uint(x)
 		e = dist[bits&(1<<distBits-1)]
@@ -382,37 +393,42 @@ func (z *Reader) fast() error {
 			break
 		}
 		x = e >> extraShift & 63
-		d := int(e>>16) + int(bits&(1<<x-1))
+		d := uint(e>>16) + uint(bits&(1<<x-1))
 		bits >>= x
 		nb -= uint(x)
-		src := op - d
-		if src < start {
+		// No length is over maxMatch (the length table's largest):
+		// saying so lets the compiler prove the copies below in bounds.
+		if d > op-start || length > maxMatch {
 			z.ip, z.bits, z.nb = ip, bits, nb&63
 			err = z.corrupt()
 			break
 		}
+		// The match and its source as arrays of the longest match and
+		// a word (the buffer's slack): one bounds check each, none in
+		// the copy.
+		to, from := (*[maxMatch + 8]byte)(win[op:]), (*[maxMatch + 8]byte)(win[op-d:])
 		switch {
 		case d >= 8:
 			// Eight bytes at a time, each reading bytes written before;
 			// the first sixteen whatever the length (the buffer has room
 			// past the end: what is written there is written again).
-			binary.LittleEndian.PutUint64(win[op:], binary.LittleEndian.Uint64(win[src:]))
-			binary.LittleEndian.PutUint64(win[op+8:], binary.LittleEndian.Uint64(win[src+8:]))
-			for i := 16; i < length; i += 8 {
-				binary.LittleEndian.PutUint64(win[op+i:], binary.LittleEndian.Uint64(win[src+i:]))
+			binary.LittleEndian.PutUint64(to[0:], binary.LittleEndian.Uint64(from[0:]))
+			binary.LittleEndian.PutUint64(to[8:], binary.LittleEndian.Uint64(from[8:]))
+			for i := uint(16); i < length; i += 8 {
+				binary.LittleEndian.PutUint64(to[i:], binary.LittleEndian.Uint64(from[i:]))
 			}
 		case d == 1:
-			v := uint64(win[src]) * 0x0101010101010101
-			for i := 0; i < length; i += 8 {
-				binary.LittleEndian.PutUint64(win[op+i:], v)
+			v := uint64(from[0]) * 0x0101010101010101
+			for i := uint(0); i < length; i += 8 {
+				binary.LittleEndian.PutUint64(to[i:], v)
 			}
 		default:
 			for i := range length {
-				win[op+i] = win[src+i]
+				to[i] = from[i]
 			}
 		}
 		op += length
 	}
-	z.ip, z.bits, z.nb, z.wp = ip, bits, nb&63, op
+	z.ip, z.bits, z.nb, z.wp = ip, bits, nb&63, int(op)
 	return err
 }

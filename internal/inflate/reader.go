@@ -22,7 +22,8 @@ const (
 	chunk    = 96 << 10      // decoded between two copies of the window to its start
 	maxMatch = 258           // the longest match
 	slack    = maxMatch + 32 // a match begun past the buffer's end by two literals, its last eight bytes written whole
-	inSize   = 32 << 10      // the buffer of a reader that is not a *bufio.Reader
+	winLen   = window + chunk + slack
+	inSize   = 32 << 10 // the buffer of a reader that is not a *bufio.Reader
 )
 
 // state is where the decoder is in a member.
@@ -223,7 +224,7 @@ func (z *Reader) skipString(digest uint32) (uint32, error) {
 // of the member.
 func (z *Reader) step() {
 	if z.win == nil {
-		z.win = make([]byte, window+chunk+slack)
+		z.win = make([]byte, winLen)
 	}
 	if z.wp > window {
 		// Keep the window: the next matches may reach back into it.
