@@ -227,7 +227,7 @@ func (z *Reader) extra(e uint32) (int, error) {
 // its end, a symbol at a time.
 func (z *Reader) coded() error {
 	for z.st == inCoded {
-		if z.wp > window+chunk {
+		if z.wp > outMax {
 			return nil
 		}
 		if z.ip+8 <= len(z.in) {
@@ -311,7 +311,7 @@ func (z *Reader) fast() error {
 	in, ip := z.in, z.ip
 	bits, nb := z.bits, z.nb
 	// The output buffer as an array, its positions unsigned: with op at
-	// most opMax (a constant) the compiler proves the literals' stores in
+	// most outMax (a constant) the compiler proves the literals' stores in
 	// bounds, and a match's bytes are an array of their own (below).
 	// With the literals unrolled: BenchmarkDecode's ratio 1.78-1.84 to
 	// 2.10-2.12.
@@ -319,9 +319,8 @@ func (z *Reader) fast() error {
 	lit, dist := z.lit, z.dist
 	start := uint(z.start)
 	inMax := len(in) - 8
-	const opMax = window + chunk
 	var err error
-	for ip <= inMax && op <= opMax {
+	for ip <= inMax && op <= outMax {
 		ip, bits, nb = refill(in, ip, bits, nb)
 		e := lit[bits&(1<<litBits-1)]
 		if e&kindLiteral != 0 {

@@ -22,8 +22,13 @@ const (
 	chunk    = 96 << 10      // decoded between two copies of the window to its start
 	maxMatch = 258           // the longest match
 	slack    = maxMatch + 32 // a match begun past the buffer's end by two literals, its last eight bytes written whole
-	winLen   = window + chunk + slack
-	inSize   = 32 << 10 // the buffer of a reader that is not a *bufio.Reader
+	inSize   = 32 << 10      // the buffer of a reader that is not a *bufio.Reader
+
+	// outMax is where the output buffer is full: decoding stops once the
+	// output passes it (the decoder's loops test it), and what one more
+	// step writes from it lands in the slack.
+	outMax = window + chunk
+	winLen = outMax + slack // the output buffer's length
 )
 
 // state is where the decoder is in a member.
@@ -275,7 +280,7 @@ func (z *Reader) decode() error {
 		if err != nil {
 			return err
 		}
-		if z.wp > window+chunk {
+		if z.wp > outMax {
 			return nil
 		}
 	}
