@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/relurl/relurl/archive"
+	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
 )
 
@@ -66,4 +68,92 @@ func ExampleReader_Read() {
 	// crawl.warc#0	a@href	http://example.com/a/next.html
 	// crawl.warc#0	img@src	http://example.com/i
 	// record at offset 171 of crawl.warc not read
+}
+
+// warcRecord returns a WARC/1.1 record of the header fields given (each
+// ending in CRLF) and block, with the block's Content-Length.
+func warcRecord(fields, block string) string {
+	return "WARC/1.1\r\n" + fields + "Content-Length: " + strconv.Itoa(len(block)) + "\r\n\r\n" + block + "\r\n\r\n"
+}
+
+// Record tells what each record was: an HTML page, a redirect (its
+// Location, http@location) or a revisit (warc@revisit: the URL of the
+// capture it refers to, its date as the Ref).
+func ExampleReader_Record() {
+	http := "Content-Type: application/http; msgtype=response\r\n"
+	warc := warcRecord("WARC-Type: response\r\nWARC-Target-URI: http://example.com/a/\r\nWARC-Date: 2026-11-21T00:00:00Z\r\n"+http,
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=b>b</a>") +
+		warcRecord("WARC-Type: response\r\nWARC-Target-URI: http://example.com/old\r\nWARC-Date: 2026-11-21T00:00:01Z\r\n"+http,
+			"HTTP/1.1 301 Moved Permanently\r\nLocation: /a/\r\n\r\n") +
+		warcRecord("WARC-Type: revisit\r\nWARC-Target-URI: http://example.com/a/\r\nWARC-Date: 2026-11-22T00:00:00Z\r\n"+
+			"WARC-Refers-To-Date: 2026-11-21T00:00:00Z\r\n", "")
+	names := map[archive.Kind]string{archive.Skipped: "Skipped", archive.Page: "Page", archive.Redirect: "Redirect", archive.Revisit: "Revisit"}
+	a := archive.Reader{File: "crawl.warc", Record: func(k archive.Kind) { fmt.Println("record:", names[k]) }}
+	for link, err := range a.All(strings.NewReader(warc)) {
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(link.Doc.Name, link.Doc.Date, link.Element+"@"+link.Attr, link.Ref, link.URL)
+	}
+	// Output:
+	// crawl.warc#0 2026-11-21T00:00:00Z a@href b http://example.com/a/b
+	// record: Page
+	// crawl.warc#239 2026-11-21T00:00:01Z http@location /a/ http://example.com/a/
+	// record: Redirect
+	// crawl.warc#469 2026-11-22T00:00:00Z warc@revisit 2026-11-21T00:00:00Z http://example.com/a/
+	// record: Revisit
+}
+
+// A damaged record gives a *RecordError naming its offset and wrapping a
+// sentinel; the Reader reads on from the next record.
+func ExampleRecordError() {
+	warc := "WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://example.com/a\r\n" +
+		"Content-Type: text/html\r\nContent-Length: 17\r\n\r\n" + // too small: the block is 34 bytes
+		`<a href="x">x</a><a href="y">y</a>` + "\r\n\r\n" +
+		"WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://example.com/b\r\n" +
+		"Content-Type: text/html\r\n\r\n" + // no Content-Length
+		`<a href=w>w</a>` + "\r\n\r\n" +
+		"WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://example.com/c\r\n" +
+		"Content-Type: text/html\r\nContent-Length: 15\r\n\r\n" +
+		`<a href=z>z</a>` + "\r\n\r\n"
+	a := archive.Reader{File: "crawl.warc"}
+	for link, err := range a.All(strings.NewReader(warc)) {
+		var re *archive.RecordError
+		switch {
+		case err == nil:
+			fmt.Println(link.Doc.Name, link.URL)
+		case errors.As(err, &re) && errors.Is(err, archive.ErrTrailer):
+			fmt.Println(re.File, re.Offset, "ErrTrailer")
+		case errors.As(err, &re) && errors.Is(err, archive.ErrContentLength):
+			fmt.Println(re.File, re.Offset, "ErrContentLength")
+		default:
+			fmt.Println(err)
+		}
+	}
+	// Output:
+	// crawl.warc#0 http://example.com/x
+	// crawl.warc 0 ErrTrailer
+	// crawl.warc 155 ErrContentLength
+	// crawl.warc#271 http://example.com/z
+}
+
+// A link over Limits.URL is not given: its document's *DocError wraps a
+// *links.LimitError, which wraps the *limits.Error.
+func ExampleDocError() {
+	warc := warcRecord("WARC-Type: revisit\r\nWARC-Target-URI: http://example.com/\r\n"+
+		"WARC-Refers-To-Target-URI: http://example.com/a-much-longer-path\r\n", "")
+	a := archive.Reader{File: "crawl.warc", Limits: limits.Limits{URL: 32}}
+	for link, err := range a.All(strings.NewReader(warc)) {
+		var de *archive.DocError
+		var le *links.LimitError
+		var limit *limits.Error
+		if errors.As(err, &de) && errors.As(err, &le) && errors.As(err, &limit) {
+			fmt.Println(de.Doc, le.Element+"@"+le.Attr, le.Length, limit.Limit, limit.Max)
+		} else {
+			fmt.Println(link.URL, err)
+		}
+	}
+	// Output:
+	// crawl.warc#0 warc@revisit 37 URL 32
 }
