@@ -61,6 +61,17 @@ const (
 	Robots
 )
 
+var kindNames = [...]string{Skipped: "Skipped", Page: "Page", Redirect: "Redirect", Failed: "Failed",
+	Stylesheet: "Stylesheet", Revisit: "Revisit", Sitemap: "Sitemap", Robots: "Robots"}
+
+// String returns the name of the constant k is ("Page"), or "Kind(N)".
+func (k Kind) String() string {
+	if k >= 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // DocError is an error about one document of an archive, named by its
 // document name FILE#OFFSET: the links read before it were given, and
 // the rest of the archive is read.

@@ -46,6 +46,12 @@ var (
 	ErrTooLarge = warc.ErrTooLarge
 	// ErrGzip: a corrupt gzip member.
 	ErrGzip = warc.ErrGzip
+	// ErrZstd: a corrupt zstd frame, or a zstd file's dictionary frame
+	// (then nothing of the file is read).
+	ErrZstd = warc.ErrZstd
+	// ErrFormat: the file is in a compression format that is not read
+	// (bzip2, xz, lz4...): reported once, not read as records.
+	ErrFormat = warc.ErrFormat
 	// ErrMissingTargetURI: a record that needs WARC-Target-URI has none.
 	ErrMissingTargetURI = warc.ErrMissingTargetURI
 	// ErrHTTP: a response record's block is not an HTTP response.

@@ -87,8 +87,7 @@ func ExampleReader_Record() {
 			"HTTP/1.1 301 Moved Permanently\r\nLocation: /a/\r\n\r\n") +
 		warcRecord("WARC-Type: revisit\r\nWARC-Target-URI: http://example.com/a/\r\nWARC-Date: 2026-11-22T00:00:00Z\r\n"+
 			"WARC-Refers-To-Date: 2026-11-21T00:00:00Z\r\n", "")
-	names := map[archive.Kind]string{archive.Skipped: "Skipped", archive.Page: "Page", archive.Redirect: "Redirect", archive.Revisit: "Revisit"}
-	a := archive.Reader{File: "crawl.warc", Record: func(k archive.Kind) { fmt.Println("record:", names[k]) }}
+	a := archive.Reader{File: "crawl.warc", Record: func(k archive.Kind) { fmt.Println("record:", k) }}
 	for link, err := range a.All(strings.NewReader(warc)) {
 		if err != nil {
 			fmt.Println(err)
