@@ -88,7 +88,7 @@ func serve(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	cfg.rate = rate.Limit(*rateFlag)
-	if cfg.maxQuery < 1 || *rateFlag < 0 || cfg.burst < 1 || cfg.maxClients < 1 {
+	if cfg.maxQuery < 1 || !(*rateFlag >= 0) || cfg.burst < 1 || cfg.maxClients < 1 { // !(>= 0): NaN too
 		e.errorf("serve: -max-query, -burst and -max-clients must be at least 1, -rate at least 0")
 		return exitUsage
 	}

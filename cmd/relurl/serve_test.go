@@ -340,6 +340,8 @@ func TestServeFlags(t *testing.T) {
 	// Usage errors: exit 2, before listening.
 	for _, args := range [][]string{
 		{"-rate", "-1"}, {"-burst", "0"}, {"-max-query", "0"}, {"extra"},
+		// NaN is no number of requests: taken, it turned the limit off.
+		{"-rate", "NaN"},
 		{"-addr", "127.0.0.1:99999"}, {"-addr", "nonsense"}, {"-addr", "127.0.0.1:-1"}, {"-addr", "127.0.0.1:nosuchservice"},
 	} {
 		var errb strings.Builder
