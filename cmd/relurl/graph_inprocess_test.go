@@ -237,6 +237,10 @@ func TestGraphRunFlags(t *testing.T) {
 		{"x\n", []string{"graph", "-files-from", "-", "-"}, "graph: input - (standard input) cannot be used with -files-from -"},
 		{"-\n", []string{"links", "-files-from", "-"}, "links: input - (standard input) cannot be used with -files-from -"},
 		{"", []string{"links", "-out-dir", t.TempDir(), "-"}, "links: input - (standard input) cannot be used with -out-dir"},
+		// Nor two inputs: the second read nothing, or with -jobs two
+		// readers shared the stream and links were lost.
+		{"<a href=x>", []string{"links", "-jobs", "2", "-", "-"}, "links: input - (standard input) given 2 times: it can be read once"},
+		{"", []string{"graph", "-", "x", "-"}, "graph: input - (standard input) given 2 times: it can be read once"},
 	} {
 		r = relurlRun(t, c.stdin, c.args...)
 		if r.status != exitUsage || !strings.Contains(r.stderr, c.want) {

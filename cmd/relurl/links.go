@@ -52,8 +52,8 @@ below), a directory (walked recursively, .html .htm .xhtml .shtml .css
 .xml files that are sitemaps only, the HTML, MIME and XML ones also
 gzipped: .html.gz), an http:// or https:// URL (fetched; robots.txt as
 text/plain, a sitemap as application/xml, text/xml or gzip),
-or - for standard input. A gzip-compressed or UTF-16 document is decoded
-first, from any INPUT.
+or - for standard input (once). A gzip-compressed or UTF-16 document is
+decoded first, from any INPUT.
 
 Detected from its content: a WARC or WAT archive starts with "WARC/",
 plain or gzipped. Otherwise an input is a MIME message only when it
@@ -418,6 +418,18 @@ func (r *runFlags) list(e *env, args []string) (all []string, status int, ok boo
 			e.errorf("%s: input - (standard input) cannot be used with -files-from -", r.cmd)
 			return nil, exitUsage, false
 		}
+	}
+	// Standard input can be read once: a second "-" read nothing, or
+	// with -jobs shared the stream with the first.
+	n := 0
+	for _, in := range all {
+		if in == "-" {
+			n++
+		}
+	}
+	if n > 1 {
+		e.errorf("%s: input - (standard input) given %d times: it can be read once", r.cmd, n)
+		return nil, exitUsage, false
 	}
 	return all, exitOK, true
 }
