@@ -34,7 +34,8 @@ two differ (docs/keys.md#as-urlcanon-parses).
 key pywb and the Wayback Machine index by ("org,example)/a"): the surt
 library's surt() with its defaults, whatever -canon says. -surt is -form
 surt. The SURT flags -no-scheme, -no-trailing-comma, -strip-www and
--reverse-ipv4 give the other forms archive tools write.
+-reverse-ipv4 give the other forms archive tools write; they apply to
+-form surt only (with another form, a usage error).
 
 "relurl links -key" adds these keys to its rows, chosen by the same
 flags named -key-canon, -key-form, -key-no-scheme...
@@ -116,6 +117,13 @@ func (k *keyFlags) key() (func(dst []byte, s string) ([]byte, error), error) {
 		return nil, fmt.Errorf("-%scanon: no canonicalizer %q (whatwg, google, semantic_precise, semantic, aggressive, ia; urlcanon.NAME for the first five)", k.prefix, *k.name)
 	}
 	o := k.o
+	switch *k.form {
+	case "url", "ssurt", "cdx":
+		if o != (canon.SURTOptions{}) {
+			p := "-" + k.prefix
+			return nil, fmt.Errorf("%[1]sno-scheme, %[1]sno-trailing-comma, %[1]sstrip-www and %[1]sreverse-ipv4 apply to %[1]sform surt, not %[2]s", p, *k.form)
+		}
+	}
 	switch *k.form {
 	case "url":
 		return c.AppendCanonical, nil

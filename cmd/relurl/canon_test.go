@@ -58,6 +58,18 @@ func TestCanonCommandArgsAndUsage(t *testing.T) {
 			t.Errorf("canon %v: status %d, want %d", args, st, exitUsage)
 		}
 	}
+	// The SURT flags shape a SURT: with another form they would change
+	// nothing, so they are refused, in canon and in links -key alike
+	// (keyFlags.key).
+	for _, args := range [][]string{{"-no-scheme"}, {"-form", "cdx", "-strip-www"}, {"-form", "ssurt", "-reverse-ipv4"}, {"-form", "url", "-no-trailing-comma"}} {
+		_, errOut, st := runCanonCmd(t, "", append(args, "http://a/")...)
+		if st != exitUsage || !strings.Contains(errOut, "apply to -form surt") {
+			t.Errorf("canon %v: status %d, stderr %q; want %d and the SURT flags named", args, st, errOut, exitUsage)
+		}
+	}
+	if _, errOut, st := runLinksCmd(t, "<a href=x>", false, "-key", "-key-no-scheme", "-"); st != exitUsage || !strings.Contains(errOut, "apply to -key-form surt") {
+		t.Errorf("links -key -key-no-scheme: status %d, stderr %q; want %d", st, errOut, exitUsage)
+	}
 }
 
 // FuzzCanonCommand: on any input, relurl canon writes one line per input
