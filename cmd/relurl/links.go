@@ -238,6 +238,18 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		e.errorf("links: -context, -page and -key cannot be used with -differ")
 		return exitUsage
 	}
+	if !*key {
+		var set string
+		fs.Visit(func(f *flag.Flag) {
+			if set == "" && strings.HasPrefix(f.Name, "key-") {
+				set = f.Name
+			}
+		})
+		if set != "" {
+			e.errorf("links: -%s applies to -key, which is not given: it chooses the key of the columns -key adds", set)
+			return exitUsage
+		}
+	}
 	keyFn, err := kf.key()
 	if err != nil {
 		e.errorf("links: %v", err)

@@ -109,6 +109,12 @@ func TestLinksUsage(t *testing.T) {
 			t.Errorf("links %q: exit %d, want %d", args, code, exitUsage)
 		}
 	}
+	// The key flags choose the key of -key: without it they were ignored.
+	for _, args := range [][]string{{"-key-form", "surt"}, {"-key-canon", "google"}, {"-key-form", "surt", "-key-strip-www"}} {
+		if _, errs, code := runLinksCmd(t, "<a href=x>", false, append(args, "-")...); code != exitUsage || !strings.Contains(errs, "links: "+args[0]+" applies to -key") {
+			t.Errorf("links %q: exit %d, stderr %q, want %d", args, code, errs, exitUsage)
+		}
+	}
 }
 
 const testMessage = "Base: <URL:http://msg/\r\n  dir/>\r\n" +
