@@ -230,3 +230,71 @@ func TestBlockGzip(t *testing.T) {
 		}
 	}
 }
+
+// TestDamagedStart: a compressed file whose first bytes are damaged (the
+// first member's or frame's magic) is reported once at offset 0 and read
+// from its next member or frame, giving what the intact file gives after
+// its first record; a plain file damaged so is read from its next version
+// line as before, even when its first record holds a gzipped WARC.
+func TestDamagedStart(t *testing.T) {
+	recs := sample()
+	gz, gzOffs := build(t, true, recs)
+	zst, zstOffs := buildZstd(t, nil, false, recs)
+	plain, plainOffs := build(t, false, recs)
+	var inner bytes.Buffer
+	warctest.NewWriter(&inner, true).Write(warctest.HTML("http://inner/", "<a href=x>"))
+	var outer bytes.Buffer
+	warctest.AppendRecord(&outer, warctest.Record{Type: "resource", TargetURI: "http://h/a.warc.gz", ContentType: "application/warc", Block: inner.Bytes()}, 0)
+	nested := append(outer.Bytes(), plain...)
+	nestedOffs := []int64{0}
+	for _, o := range plainOffs {
+		nestedOffs = append(nestedOffs, o+int64(len(nested)-len(plain)))
+	}
+	zero := func(b []byte) { copy(b, "\x00\x00\x00\x00") }
+	flip := func(b []byte) { b[0] ^= 0xff }
+	for _, c := range []struct {
+		name    string
+		data    []byte
+		offs    []int64
+		damage  func([]byte)
+		err     error
+		nextOff int64
+	}{
+		{"gzip, magic flipped", gz, gzOffs, flip, warc.ErrGzip, gzOffs[1]},
+		{"gzip, 4 bytes zeroed", gz, gzOffs, zero, warc.ErrGzip, gzOffs[1]},
+		{"zstd, magic flipped", zst, zstOffs, flip, warc.ErrZstd, zstOffs[1]},
+		{"zstd, 4 bytes zeroed", zst, zstOffs, zero, warc.ErrZstd, zstOffs[1]},
+		{"plain", plain, plainOffs, flip, warc.ErrVersion, plainOffs[1]},
+		{"plain holding a gzipped WARC", nested, nestedOffs, flip, warc.ErrVersion, nestedOffs[1]},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			intact := readAll(t, warc.NewReader(bytes.NewReader(c.data), "f"), len(c.data))
+			var want []event
+			for _, ev := range intact {
+				if ev.off >= c.nextOff {
+					want = append(want, ev)
+				}
+			}
+			broken := append([]byte{}, c.data...)
+			c.damage(broken)
+			got := readAll(t, warc.NewReader(bytes.NewReader(broken), "f"), len(broken))
+			if len(got) == 0 || got[0].off != 0 || !errors.Is(got[0].err, c.err) {
+				t.Fatalf("first event %v, want an error at offset 0 wrapping %v", got, c.err)
+			}
+			if fmt.Sprint(got[1:]) != fmt.Sprint(want) {
+				t.Errorf("after the damage\n got %v\nwant %v", got[1:], want)
+			}
+		})
+	}
+}
+
+// TestDamagedStartBounded: a file that begins as no form read, then holds
+// nothing but gzip and zstd magic numbers, tries a bounded number of them
+// and is read as plain: one error (its one long line), no record.
+func TestDamagedStartBounded(t *testing.T) {
+	data := append([]byte("x"), bytes.Repeat([]byte("\x1f\x8b\x08\x00\x28\xb5\x2f\xfd"), 100_000)...)
+	evs := readAll(t, warc.NewReader(bytes.NewReader(data), "f.warc.gz"), len(data))
+	if len(evs) != 1 || evs[0].err == nil || evs[0].off != 0 {
+		t.Errorf("events %v, want one error at offset 0", evs)
+	}
+}

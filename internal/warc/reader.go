@@ -164,9 +164,13 @@ func (r *Reader) next() (*Record, error) {
 		r.hr.MaxLine, r.hr.MaxBlock = r.lim.HeaderLine, r.lim.HeaderBlock
 		r.lookahead = min(r.lim.Record, maxLookahead) + maxTrailer + maxVersionLine
 		r.s.max = 2*max(int(r.lookahead), r.lim.HeaderLine+1) + 2*streamBuf
-		if err := r.start(); err != nil {
+		damaged, err := r.start()
+		if err != nil {
 			r.done = true
 			return nil, err
+		}
+		if damaged != nil {
+			return nil, damaged
 		}
 	}
 	if err := r.finishRecord(); err != nil {
@@ -205,9 +209,24 @@ func (r *Reader) next() (*Record, error) {
 }
 
 // start looks at the first bytes of the file to tell how it is
-// compressed, and sets the Reader up to read it.
-func (r *Reader) start() error {
+// compressed, and sets the Reader up to read it. A file that begins as
+// no form read does but holds a gzip member or zstd frame of records
+// further on (damagedStart) is read from there: damaged reports the
+// bytes passed over, and reading goes on. err ends the reading.
+func (r *Reader) start() (damaged, err error) {
 	b := r.in.peek(8)
+	if !bytes.HasPrefix(b, []byte("WARC/")) && !bytes.HasPrefix(b, gzipMagic[:2]) &&
+		!bytes.HasPrefix(b, zstdMagic) && !bytes.HasPrefix(b, dictMagic) && otherFormat(b) == "" {
+		if n := damagedStart(r.in.peek(rewindWindow)); n > 0 {
+			r.in.discard(n)
+			b = r.in.peek(8)
+			unit, corrupt := "gzip member", ErrGzip
+			if bytes.HasPrefix(b, zstdMagic) {
+				unit, corrupt = "zstd frame", ErrZstd
+			}
+			damaged = &Error{r.name, 0, fmt.Errorf("%w: the file begins with %d bytes that are not one; read from the %s at offset %d", corrupt, n, unit, n)}
+		}
+	}
 	var dict []byte
 	switch {
 	case len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b:
@@ -219,21 +238,21 @@ func (r *Reader) start() error {
 	case bytes.HasPrefix(b, dictMagic):
 		var err error
 		if dict, err = readDict(&r.in); err != nil {
-			return &Error{r.name, 0, fmt.Errorf("%w: %v", ErrZstd, err)}
+			return nil, &Error{r.name, 0, fmt.Errorf("%w: %v", ErrZstd, err)}
 		}
 		fallthrough
 	case bytes.HasPrefix(b, zstdMagic):
 		zr, err := newZstdFrames(dict)
 		if err != nil {
-			return &Error{r.name, 0, fmt.Errorf("%w: dictionary: %v", ErrZstd, err)}
+			return nil, &Error{r.name, 0, fmt.Errorf("%w: dictionary: %v", ErrZstd, err)}
 		}
 		r.gz, r.unit, r.magic, r.corrupt, r.zr = true, "zstd frame", zstdMagic, ErrZstd, zr
 	default:
 		if name := otherFormat(b); name != "" {
-			return &Error{r.name, 0, fmt.Errorf("%w: the file is compressed with %s", ErrFormat, name)}
+			return nil, &Error{r.name, 0, fmt.Errorf("%w: the file is compressed with %s", ErrFormat, name)}
 		}
 		r.s.reset(&r.in)
-		return nil
+		return nil, nil
 	}
 	r.in.retain(rewindWindow + zbSize)
 	if r.zb == nil {
@@ -241,7 +260,45 @@ func (r *Reader) start() error {
 	} else {
 		r.zb.Reset(&r.in)
 	}
-	return nil
+	return damaged, nil
+}
+
+// maxStartTries bounds the members and frames damagedStart tries to
+// decode, so that a file full of magic numbers costs no more than any
+// other.
+const maxStartTries = 64
+
+// damagedStart returns the offset in head (the first bytes of a file
+// that begins as no form the Reader reads) of the first gzip member or
+// zstd frame that begins a WARC record (Sniff), or 0. A line beginning
+// "WARC" before it (a version line, or a field every record header has:
+// WARC-Record-ID, WARC-Type, WARC-Date) makes the file a plain one
+// damaged at its start, read from its next version line as before
+// (findLine): a compressed file's bytes hold no such line but by
+// chance, and a plain file's first record may hold a gzipped WARC. So a
+// compressed archive whose first bytes are damaged (the first member's
+// magic, a few bytes written over) is not lost whole
+// (docs/design.md#damaged-start).
+func damagedStart(head []byte) int {
+	plain := bytes.Index(head, []byte("\nWARC"))
+	if plain < 0 {
+		plain = len(head)
+	}
+	for i, tries := 1, 0; i < plain && tries < maxStartTries; i++ {
+		j := bytes.IndexAny(head[i:plain], "\x1f\x28")
+		if j < 0 {
+			break
+		}
+		i += j
+		rest := head[i:]
+		if bytes.HasPrefix(rest, gzipMagic) || bytes.HasPrefix(rest, zstdMagic) {
+			tries++
+			if Sniff(rest) {
+				return i
+			}
+		}
+	}
+	return 0
 }
 
 // finishRecord skips what is left of the content of the record last
