@@ -54,6 +54,8 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte("\x28\xb5\x2f\xfd"))                                                  // a bare zstd magic
 	f.Add([]byte("\x5d\x2a\x4d\x18\xff\xff\xff\x7f"))                                  // a dictionary frame of 2 GiB
 	f.Add(append(append([]byte{}, zst[:zoffs[1]]...), "P*M\x18\x02\x00\x00\x00ab"...)) // a frame, then an extension frame
+	f.Add(append([]byte("X"), gz[1:]...))                                              // a gzip file whose magic is damaged
+	f.Add(append([]byte("\x00\x00\x00\x00"), zst[4:]...))                              // a zstd file whose magic is damaged
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzForms(t, data)
 		var z bytes.Buffer
