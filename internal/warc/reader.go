@@ -278,7 +278,7 @@ const maxStartTries = 64
 // chance, and a plain file's first record may hold a gzipped WARC. So a
 // compressed archive whose first bytes are damaged (the first member's
 // magic, a few bytes written over) is not lost whole
-// (docs/design.md#damaged-start).
+// (docs/design.md#per-reader).
 func damagedStart(head []byte) int {
 	plain := bytes.Index(head, []byte("\nWARC"))
 	if plain < 0 {
