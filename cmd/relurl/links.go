@@ -199,7 +199,7 @@ func checkParquet(e *env, differ, gzip bool, outDir string) (int, bool) {
 func runLinksContext(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "links", "[flags] INPUT...", linksHelp+crawlHelp)
 	format := fs.String("format", "tsv", "output format: tsv, ndjson or parquet")
-	header := fs.Bool("header", false, "print a header line first (TSV; at the top of each file with -out-dir)")
+	header := fs.Bool("header", false, "print a header line first (TSV; at the top of each file with -out-dir);\nwith another -format, a usage error")
 	retrieval := fs.String("url", "", "the URL the INPUT was retrieved by (section 3.3), instead of its\nfile:// URL; for a directory, the URL of the directory (one INPUT only)")
 	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND`: html, mime,\nwarc, wat, css, sitemap or robots, instead of sniffing it (see above)")
 	lim := limitFlags(fs)
@@ -216,6 +216,10 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 	}
 	if *format != "tsv" && *format != "ndjson" && *format != "parquet" {
 		e.errorf("links: -format must be tsv, ndjson or parquet, not %q", *format)
+		return exitUsage
+	}
+	if *header && *format != "tsv" {
+		e.errorf("links: -header applies to -format tsv, not %s: the header line is TSV's", *format)
 		return exitUsage
 	}
 	if fs.NArg() == 0 && c.filesFrom == "" {

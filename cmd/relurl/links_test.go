@@ -115,6 +115,12 @@ func TestLinksUsage(t *testing.T) {
 			t.Errorf("links %q: exit %d, stderr %q, want %d", args, code, errs, exitUsage)
 		}
 	}
+	// The header line is TSV's: with another format -header was ignored.
+	for _, f := range []string{"ndjson", "parquet"} {
+		if out, errs, code := runLinksCmd(t, "<a href=x>", false, "-header", "-format", f, "-"); code != exitUsage || out != "" || !strings.Contains(errs, "links: -header applies to -format tsv, not "+f) {
+			t.Errorf("links -header -format %s: exit %d, %d bytes out, stderr %q, want %d", f, code, len(out), errs, exitUsage)
+		}
+	}
 }
 
 const testMessage = "Base: <URL:http://msg/\r\n  dir/>\r\n" +
