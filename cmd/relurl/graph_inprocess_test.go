@@ -247,6 +247,17 @@ func TestGraphRunFlags(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q, want %q", c.args, r.status, r.stderr, c.want)
 		}
 	}
+	// A list that cannot be read is a read failure (exit 1), whether it
+	// is missing or a directory, in both commands (runFlags.list).
+	dir := t.TempDir()
+	for _, cmd := range []string{"links", "graph"} {
+		for _, list := range []string{filepath.Join(dir, "none"), dir} {
+			r := relurlRun(t, "", cmd, "-files-from", list)
+			if r.status != exitRejected || !strings.Contains(r.stderr, cmd+": -files-from "+list+": ") {
+				t.Errorf("%s -files-from %s: exit %d, stderr %q, want %d", cmd, list, r.status, r.stderr, exitRejected)
+			}
+		}
+	}
 	// -url names one input: the message says why it is refused, for both
 	// commands (runFlags.checkURL).
 	for _, cmd := range []string{"links", "graph"} {

@@ -140,7 +140,7 @@ of the file is read; the exit status is then 1.
 
 Many inputs. -files-from FILE (- for standard input) adds the inputs
 listed one per line (blank lines ignored) after those on the command
-line. -shard I/N keeps only the inputs whose position in that list,
+line; a FILE that cannot be read ends the run first, with status 1. -shard I/N keeps only the inputs whose position in that list,
 counted from 0, is I modulo N: N runs with the same list share the work.
 -jobs K works on K inputs at once. Without -out-dir the rows of one input
 keep their order, but with -jobs above 1 the rows of different inputs
@@ -410,21 +410,25 @@ func (r *runFlags) fetcher() base.Fetcher {
 }
 
 // list returns args, then the lines of -files-from. ok is false on a
-// usage or read error, with the exit status.
+// usage or read error, with the exit status. A list that cannot be
+// read, whether it cannot be opened (missing) or read (a directory), is
+// a read failure: exit status 1, as for an INPUT.
 func (r *runFlags) list(e *env, args []string) (all []string, status int, ok bool) {
 	all = append([]string(nil), args...)
 	if r.filesFrom != "" {
 		var in io.Reader = e.stdin
+		var err error
 		if r.filesFrom != "-" {
-			f, err := os.Open(r.filesFrom)
-			if err != nil {
-				e.errorf("%s: -files-from: %v", r.cmd, err)
-				return nil, exitUsage, false
+			var f *os.File
+			if f, err = os.Open(r.filesFrom); err == nil {
+				defer f.Close()
+				in = f
 			}
-			defer f.Close()
-			in = f
 		}
-		list, err := crawler.ReadList(in)
+		var list []string
+		if err == nil {
+			list, err = crawler.ReadList(in)
+		}
 		if err != nil {
 			e.errorf("%s: -files-from %s: %v", r.cmd, r.filesFrom, err)
 			return nil, exitRejected, false

@@ -97,7 +97,7 @@ func TestLinksFilesFromShard(t *testing.T) {
 			t.Errorf("-shard %s: exit %d, want %d", bad, code, exitUsage)
 		}
 	}
-	if _, errs, code := runLinksCmd(t, "", false, "-files-from", filepath.Join(dir, "none")); code != exitUsage || !strings.Contains(errs, "-files-from") {
+	if _, errs, code := runLinksCmd(t, "", false, "-files-from", filepath.Join(dir, "none")); code != exitRejected || !strings.Contains(errs, "-files-from") {
 		t.Errorf("missing list: exit %d, %q", code, errs)
 	}
 }
