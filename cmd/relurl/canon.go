@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -91,17 +92,49 @@ func runCanon(e *env, args []string) int {
 // and the SURT options, shared by "relurl canon" and "relurl links" (with
 // the prefix "key-" there).
 type keyFlags struct {
-	prefix     string
-	name, form *string
-	o          canon.SURTOptions
+	prefix string
+	name   *canonName
+	form   *keyForm
+	o      canon.SURTOptions
+}
+
+// canonName and keyForm are the values of -canon and -form: checked as
+// the flag is parsed, so that a bad one is the usage error of every bad
+// flag value (parseFlags: the flag and the value named, then the hint),
+// as a bad -spec is.
+type (
+	canonName string
+	keyForm   string
+)
+
+func (v *canonName) String() string { return string(*v) }
+
+func (v *canonName) Set(s string) error {
+	if _, ok := canon.ByName(s); !ok {
+		return errors.New("want whatwg, google, semantic_precise, semantic, aggressive or ia; urlcanon.NAME for the first five")
+	}
+	*v = canonName(s)
+	return nil
+}
+
+func (v *keyForm) String() string { return string(*v) }
+
+func (v *keyForm) Set(s string) error {
+	switch s {
+	case "url", "surt", "ssurt", "cdx":
+		*v = keyForm(s)
+		return nil
+	}
+	return errors.New("want url, surt, ssurt or cdx")
 }
 
 // defineKeyFlags defines the key flags on fs, each name after prefix,
 // with the default canonicalizer and form given.
 func defineKeyFlags(fs *flag.FlagSet, prefix, canonDefault, formDefault string) *keyFlags {
-	k := &keyFlags{prefix: prefix}
-	k.name = fs.String(prefix+"canon", canonDefault, "canonicalizer: whatwg, google, semantic_precise, semantic, aggressive or ia; urlcanon.NAME for the first five as urlcanon parses")
-	k.form = fs.String(prefix+"form", formDefault, "the key: url (the canonical URL), surt, ssurt or cdx")
+	k := &keyFlags{prefix: prefix, name: new(canonName), form: new(keyForm)}
+	*k.name, *k.form = canonName(canonDefault), keyForm(formDefault)
+	fs.Var(k.name, prefix+"canon", "canonicalizer `NAME`: whatwg, google, semantic_precise, semantic, aggressive or ia;\nurlcanon.NAME for the first five as urlcanon parses")
+	fs.Var(k.form, prefix+"form", "the key `FORM`: url (the canonical URL), surt, ssurt or cdx")
 	fs.BoolVar(&k.o.OmitScheme, prefix+"no-scheme", false, "SURT without \"scheme://(\"")
 	fs.BoolVar(&k.o.OmitTrailingComma, prefix+"no-trailing-comma", false, "SURT without the \",\" after the host")
 	fs.BoolVar(&k.o.StripWWW, prefix+"strip-www", false, "SURT without a leading www, www2... label")
@@ -112,7 +145,7 @@ func defineKeyFlags(fs *flag.FlagSet, prefix, canonDefault, formDefault string) 
 // key returns the key function the flags choose, or an error naming the
 // flag that is wrong.
 func (k *keyFlags) key() (func(dst []byte, s string) ([]byte, error), error) {
-	c, ok := canon.ByName(*k.name)
+	c, ok := canon.ByName(string(*k.name))
 	if !ok {
 		return nil, fmt.Errorf("-%scanon: no canonicalizer %q (whatwg, google, semantic_precise, semantic, aggressive, ia; urlcanon.NAME for the first five)", k.prefix, *k.name)
 	}

@@ -58,6 +58,26 @@ func TestCanonCommandArgsAndUsage(t *testing.T) {
 			t.Errorf("canon %v: status %d, want %d", args, st, exitUsage)
 		}
 	}
+	// A bad -form or -canon is a bad flag value: the flag and the value
+	// named, then the hint every usage error of a flag ends with
+	// (parseFlags), in canon and in links -key alike (keyFlags).
+	for _, c := range []struct {
+		cmd  string
+		args []string
+		want string
+	}{
+		{"canon", []string{"-form", "x", "http://a/"}, `invalid value "x" for flag -form: want url, surt, ssurt or cdx`},
+		{"canon", []string{"-canon", "nope", "http://a/"}, `invalid value "nope" for flag -canon: want whatwg,`},
+		{"links", []string{"-key", "-key-form", "x", "-"}, `invalid value "x" for flag -key-form: want url, surt, ssurt or cdx`},
+		{"links", []string{"-key", "-key-canon", "nope", "-"}, `invalid value "nope" for flag -key-canon: want whatwg,`},
+	} {
+		var out, errOut bytes.Buffer
+		st := run(&env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut}, append([]string{c.cmd}, c.args...))
+		hint := "\nrun \"relurl " + c.cmd + " -h\" for the flags and details\n"
+		if st != exitUsage || !strings.Contains(errOut.String(), c.want) || !strings.HasSuffix(errOut.String(), hint) {
+			t.Errorf("%s %v: status %d, stderr %q; want %d, %q and the hint", c.cmd, c.args, st, errOut.String(), exitUsage, c.want)
+		}
+	}
 	// The SURT flags shape a SURT: with another form they would change
 	// nothing, so they are refused, in canon and in links -key alike
 	// (keyFlags.key).
