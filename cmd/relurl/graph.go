@@ -9,6 +9,7 @@ import (
 
 	"github.com/relurl/relurl/graph"
 	crawler "github.com/relurl/relurl/internal/crawl"
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/rows"
@@ -156,7 +157,7 @@ func runGraph(e *env, args []string) int {
 		Prefix:  "relurl: graph: ",
 		Link: func(doc *rows.Document, k links.Link) error {
 			err := edge(g.AddLink(doc, k), func(err error) error {
-				return &graph.LinkError{Doc: doc.Name, URL: k.URL, Err: err}
+				return &graph.LinkError{Doc: quote.Name(doc.Name), URL: k.URL, Err: err}
 			})
 			if err != nil && spillErr == nil {
 				spillErr = err
@@ -202,15 +203,18 @@ func runGraph(e *env, args []string) int {
 		} else if fi, serr := os.Stat(in); serr != nil || !fi.Mode().IsRegular() || kind != crawler.Unknown || crawler.KnownName(in) {
 			crawl = append(crawl, in) // the crawl says why one it cannot read fails
 		} else {
+			// Its messages name it as the crawl's do (quote.Name).
 			var fh *os.File
 			if fh, err = os.Open(in); err == nil {
 				br := bufio.NewReaderSize(fh, graphSniffLen)
 				if head, _ := br.Peek(graphSniffLen); warc.Sniff(head) {
 					crawl = append(crawl, in)
 				} else {
-					err = read(br, in)
+					err = read(br, quote.Name(in))
 				}
 				fh.Close()
+			} else {
+				err = errors.New(quote.NameIn(err.Error(), in))
 			}
 		}
 		if failed(err) {

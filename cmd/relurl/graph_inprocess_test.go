@@ -258,6 +258,37 @@ func TestGraphRunFlags(t *testing.T) {
 			}
 		}
 	}
+	// An input's name is written as it is in messages, unless it holds
+	// control bytes or invalid UTF-8: then it is quoted, wherever the
+	// message names it (quote.Name). Only -files-from can give a NUL.
+	named := filepath.Join(dir, "r\x01.warc")
+	if err := os.WriteFile(named, []byte("WARC/1.0\r\nbroken\r\n\r\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	rowsFile := filepath.Join(dir, "rows\x1b.txt")
+	if err := os.WriteFile(rowsFile, []byte("no tab here\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	list := filepath.Join(dir, "list")
+	if err := os.WriteFile(list, []byte("a\x00b\n"+named+"\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"links", "-files-from", list}, []string{`relurl: links: "a\x00b": `, `relurl: links: warc: ` + strconv.Quote(named) + `: offset 0`}},
+		{[]string{"links", dir}, []string{`relurl: links: warc: ` + strconv.Quote(named) + `: offset 0`}},
+		{[]string{"graph", "-files-from", list}, []string{`relurl: graph: "a\x00b": `, `relurl: graph: warc: ` + strconv.Quote(named) + `: offset 0`}},
+		{[]string{"graph", rowsFile}, []string{`relurl: graph: ` + strconv.Quote(rowsFile) + `:1: `}},
+	} {
+		r := relurlRun(t, "", c.args...)
+		for _, w := range c.want {
+			if r.status != exitRejected || !strings.Contains(r.stderr, w) || strings.ContainsAny(r.stderr, "\x00\x01\x1b") {
+				t.Errorf("%q: exit %d, stderr %q, want %q", c.args, r.status, r.stderr, w)
+			}
+		}
+	}
 	// -url names one input: the message says why it is refused, for both
 	// commands (runFlags.checkURL).
 	for _, cmd := range []string{"links", "graph"} {

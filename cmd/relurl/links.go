@@ -18,6 +18,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/rows"
 
@@ -103,8 +104,10 @@ Over an archive, this lists the links of an old site that a browser
 follows elsewhere than RFC 1808.
 
 A document that cannot be read or parsed gets an error on standard error
-naming it, and the run goes on; the exit status is then 1. Progress
-(files, links, MB/s) goes to standard error when it is a terminal.`
+naming it (quoted, as a Go string, when the name holds control
+characters or bytes that are not UTF-8), and the run goes on; the exit
+status is then 1. Progress (files, links, MB/s) goes to standard error
+when it is a terminal.`
 
 const crawlHelp = `
 
@@ -430,7 +433,7 @@ func (r *runFlags) list(e *env, args []string) (all []string, status int, ok boo
 			list, err = crawler.ReadList(in)
 		}
 		if err != nil {
-			e.errorf("%s: -files-from %s: %v", r.cmd, r.filesFrom, err)
+			e.errorf("%s: -files-from %s: %v", r.cmd, quote.Name(r.filesFrom), quote.NameIn(err.Error(), r.filesFrom))
 			return nil, exitRejected, false
 		}
 		all = append(all, list...)

@@ -26,6 +26,7 @@ import (
 	"github.com/relurl/relurl/archive"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/body"
+	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/limits"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/rows"
@@ -156,8 +157,11 @@ type job struct {
 	head    [sniffLen]byte // the first bytes of a file, to sniff
 	sink    rowSink
 	doc     rows.Document // the document being extracted
-	page    string        // the retrieval URL of the documents being read
-	rows    rows.Writer
+	// name is the input, or the file of a directory, being read: report
+	// quotes it where its messages hold it (quote.NameIn).
+	name string
+	page string // the retrieval URL of the documents being read
+	rows rows.Writer
 
 	// Counts not yet added to stats.
 	nlinks, nfiles int64
@@ -249,6 +253,7 @@ func (c *Config) RunContext(ctx context.Context, inputs []string) (Stats, error)
 			return
 		}
 		in := inputs[i]
+		j.name = in
 		if c.OutDir != "" {
 			j.toDir(in)
 		} else {
@@ -406,8 +411,13 @@ func (j *job) fail(doc string, err error) {
 	j.report(doc + ": " + err.Error())
 }
 
-// report writes one error line, erasing the progress line first.
+// report writes one error line, erasing the progress line first. It is
+// the one place the crawler's messages go out: the name of the input
+// being read, wherever they hold it (the line's start, a *fs.PathError,
+// an archive's error, a document's NAME#OFFSET), is quoted there when it
+// needs to be (quote.Name: control bytes, invalid UTF-8).
 func (j *job) report(msg string) {
+	msg = quote.NameIn(msg, j.name)
 	j.progressMu.Lock()
 	j.clearProgress()
 	io.WriteString(j.stderr, capLine(j.Prefix+msg)+"\n")

@@ -136,6 +136,7 @@ func lastSegment(u string) string {
 
 func (j *job) dir(root string) {
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		j.name = path
 		if err != nil {
 			j.fail(path, err)
 			return nil // WalkDir skips what it could not read
@@ -160,6 +161,7 @@ func (j *job) dir(root string) {
 		j.file(path, outer, kind)
 		return nil
 	})
+	j.name = root
 	if err != nil {
 		j.fail(root, err)
 	}

@@ -35,6 +35,30 @@ func Quote(s string) string {
 	return quote(head) + "…" + quote(tail) + " (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
+// Name returns the name of an input (a file, a URL, an archive's
+// document) as a message names it: as it is when it is printable UTF-8,
+// so that ordinary names read as typed, else as a Go string literal
+// (strconv.Quote), so that control bytes (a NUL from a list of names, an
+// ESC, a CR) and invalid UTF-8 show as escapes and the name is
+// unambiguous; a name that begins with '"' is quoted too, so that it
+// cannot pass for a quoted one. It is the one rule of names in messages.
+func Name(s string) string {
+	if !strings.HasPrefix(s, `"`) && utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return !strconv.IsPrint(r) }) < 0 {
+		return s
+	}
+	return strconv.Quote(s)
+}
+
+// NameIn returns msg with each occurrence of name written as Name writes
+// it: for a message built by others that holds the name raw (an
+// *fs.PathError's "stat NAME: ...", a reader's error naming its file).
+func NameIn(msg, name string) string {
+	if q := Name(name); q != name {
+		return strings.ReplaceAll(msg, name, q)
+	}
+	return msg
+}
+
 func quote(s string) string {
 	if strings.IndexByte(s, '`') < 0 && strconv.CanBackquote(s) && !strings.ContainsRune(s, '\t') {
 		return "`" + s + "`"
