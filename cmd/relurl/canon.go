@@ -98,6 +98,9 @@ type keyFlags struct {
 	o      canon.SURTOptions
 }
 
+// canonNames names the canonicalizers -canon takes (canon.ByName).
+const canonNames = "whatwg, google, semantic_precise, semantic, aggressive or ia; urlcanon.NAME for the first five"
+
 // canonName and keyForm are the values of -canon and -form: checked as
 // the flag is parsed, so that a bad one is the usage error of every bad
 // flag value (parseFlags: the flag and the value named, then the hint),
@@ -111,7 +114,7 @@ func (v *canonName) String() string { return string(*v) }
 
 func (v *canonName) Set(s string) error {
 	if _, ok := canon.ByName(s); !ok {
-		return errors.New("want whatwg, google, semantic_precise, semantic, aggressive or ia; urlcanon.NAME for the first five")
+		return errors.New("want " + canonNames)
 	}
 	*v = canonName(s)
 	return nil
@@ -133,7 +136,7 @@ func (v *keyForm) Set(s string) error {
 func defineKeyFlags(fs *flag.FlagSet, prefix, canonDefault, formDefault string) *keyFlags {
 	k := &keyFlags{prefix: prefix, name: new(canonName), form: new(keyForm)}
 	*k.name, *k.form = canonName(canonDefault), keyForm(formDefault)
-	fs.Var(k.name, prefix+"canon", "canonicalizer `NAME`: whatwg, google, semantic_precise, semantic, aggressive or ia;\nurlcanon.NAME for the first five as urlcanon parses")
+	fs.Var(k.name, prefix+"canon", "canonicalizer `NAME`: "+canonNames+" as urlcanon parses")
 	fs.Var(k.form, prefix+"form", "the key `FORM`: url (the canonical URL), surt, ssurt or cdx")
 	fs.BoolVar(&k.o.OmitScheme, prefix+"no-scheme", false, "SURT without \"scheme://(\"")
 	fs.BoolVar(&k.o.OmitTrailingComma, prefix+"no-trailing-comma", false, "SURT without the \",\" after the host")
@@ -147,7 +150,7 @@ func defineKeyFlags(fs *flag.FlagSet, prefix, canonDefault, formDefault string) 
 func (k *keyFlags) key() (func(dst []byte, s string) ([]byte, error), error) {
 	c, ok := canon.ByName(string(*k.name))
 	if !ok {
-		return nil, fmt.Errorf("-%scanon: no canonicalizer %q (whatwg, google, semantic_precise, semantic, aggressive, ia; urlcanon.NAME for the first five)", k.prefix, *k.name)
+		return nil, fmt.Errorf("-%scanon: no canonicalizer %q: want %s", k.prefix, *k.name, canonNames)
 	}
 	o := k.o
 	switch *k.form {
