@@ -2,6 +2,7 @@ package rows
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/relurl/relurl"
@@ -27,6 +28,28 @@ const (
 	// (its bytes are for a ParquetWriter, not a format to keep).
 	Parquet
 )
+
+var formatNames = [...]string{TSV: "tsv", NDJSON: "ndjson", Parquet: "parquet"}
+
+// String returns "tsv", "ndjson" or "parquet" (Format(N) for another
+// value).
+func (f Format) String() string {
+	if f < 0 || int(f) >= len(formatNames) {
+		return "Format(" + strconv.Itoa(int(f)) + ")"
+	}
+	return formatNames[f]
+}
+
+// ParseFormat returns the Format named s, as String names it: "tsv",
+// "ndjson" or "parquet", in lower case (relurl links -format).
+func ParseFormat(s string) (Format, error) {
+	for i, n := range formatNames {
+		if s == n {
+			return Format(i), nil
+		}
+	}
+	return 0, fmt.Errorf("rows: unknown format %q: want tsv, ndjson or parquet", s)
+}
 
 // TSVHeader is the header line of TSV rows without optional columns.
 const TSVHeader = "document\tbase\tbase_source\telement@attribute\tref\turl\n"

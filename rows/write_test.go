@@ -182,3 +182,27 @@ func TestKeyError(t *testing.T) {
 		t.Errorf("key errors %q", errs)
 	}
 }
+
+// TestFormatNames: String names each Format as relurl links -format
+// takes it, and ParseFormat takes those names, in lower case only.
+func TestFormatNames(t *testing.T) {
+	for _, f := range []Format{TSV, NDJSON, Parquet} {
+		got, err := ParseFormat(f.String())
+		if err != nil || got != f {
+			t.Errorf("ParseFormat(%q) = %v, %v; want %v", f.String(), got, err, f)
+		}
+	}
+	if s := TSV.String() + " " + NDJSON.String() + " " + Parquet.String(); s != "tsv ndjson parquet" {
+		t.Errorf("names %q", s)
+	}
+	if s := Format(7).String(); s != "Format(7)" {
+		t.Errorf("Format(7).String() = %q", s)
+	}
+	for _, s := range []string{"", "xml", "json", "TSV", "NDJson", " tsv", "tsv\n"} {
+		if f, err := ParseFormat(s); err == nil {
+			t.Errorf("ParseFormat(%q) = %v, no error", s, f)
+		} else if want := fmt.Sprintf("rows: unknown format %q: want tsv, ndjson or parquet", s); err.Error() != want {
+			t.Errorf("ParseFormat(%q): %q, want %q", s, err, want)
+		}
+	}
+}

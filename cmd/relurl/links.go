@@ -201,7 +201,7 @@ func checkParquet(e *env, differ, gzip bool, outDir string) (int, bool) {
 // runLinksContext runs "relurl links" until ctx is done.
 func runLinksContext(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "links", "[flags] INPUT...", linksHelp+crawlHelp)
-	format := fs.String("format", "tsv", "output format: tsv, ndjson or parquet")
+	format := namedFlag(fs, "format", "tsv", "output `FORMAT`: tsv, ndjson or parquet", rows.ParseFormat)
 	header := fs.Bool("header", false, "print a header line first (TSV; at the top of each file with -out-dir);\nwith another -format, a usage error")
 	retrieval := fs.String("url", "", "the URL the INPUT was retrieved by (section 3.3), instead of its\nfile:// URL; for a directory, the URL of the directory (one INPUT only)")
 	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND`: html, mime,\nwarc, wat, css, sitemap or robots, instead of sniffing it (see above)")
@@ -217,11 +217,7 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	if *format != "tsv" && *format != "ndjson" && *format != "parquet" {
-		e.errorf("links: -format must be tsv, ndjson or parquet, not %q", *format)
-		return exitUsage
-	}
-	if *header && *format != "tsv" {
+	if *header && *format != rows.TSV {
 		e.errorf("links: -header applies to -format tsv, not %s: the header line is TSV's", *format)
 		return exitUsage
 	}
@@ -273,15 +269,12 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 	if !ok {
 		return exitUsage
 	}
-	switch *format {
-	case "ndjson":
-		c.format = rows.NDJSON
-	case "parquet":
+	if *format == rows.Parquet {
 		if st, ok := checkParquet(e, pair != nil, c.gzip, c.outDir); !ok {
 			return st
 		}
-		c.format = rows.Parquet
 	}
+	c.format = *format
 	inputs, st, ok := c.inputs(e, fs.Args())
 	if !ok {
 		return st

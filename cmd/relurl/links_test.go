@@ -109,6 +109,21 @@ func TestLinksUsage(t *testing.T) {
 			t.Errorf("links %q: exit %d, want %d", args, code, exitUsage)
 		}
 	}
+	// A bad -format is a bad flag value: the flag and the value named,
+	// then the hint every usage error of a flag ends with (parseFlags).
+	// The names are rows.ParseFormat's, in lower case as always.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-format", "xml", "x"}, `invalid value "xml" for flag -format: rows: unknown format "xml": want tsv, ndjson or parquet`},
+		{[]string{"-format", "NDJSON", "x"}, `invalid value "NDJSON" for flag -format: rows: unknown format "NDJSON"`},
+	} {
+		const hint = "\nrun \"relurl links -h\" for the flags and details\n"
+		if out, errs, code := runLinksCmd(t, "", false, c.args...); code != exitUsage || out != "" || !strings.Contains(errs, c.want) || !strings.HasSuffix(errs, hint) {
+			t.Errorf("links %q: exit %d, stderr %q; want %d, %q and the hint", c.args, code, errs, exitUsage, c.want)
+		}
+	}
 	// The key flags choose the key of -key: without it they were ignored.
 	for _, args := range [][]string{{"-key-form", "surt"}, {"-key-canon", "google"}, {"-key-form", "surt", "-key-strip-www"}} {
 		if _, errs, code := runLinksCmd(t, "<a href=x>", false, append(args, "-")...); code != exitUsage || !strings.Contains(errs, "links: "+args[0]+" applies to -key") {
