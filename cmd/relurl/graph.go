@@ -71,7 +71,7 @@ func runGraph(e *env, args []string) int {
 	budget := fs.Int64("budget", graph.DefaultBudget, "bytes of edges and nodes held in memory before spilling to disk")
 	tmp := fs.String("tmp", "", "directory for spilled runs (default: the system's temporary directory)")
 	retrieval := fs.String("url", "", "as in relurl links: the URL the one INPUT (or standard input) was\nretrieved by, instead of its file:// URL")
-	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND` (html, mime,\nwarc, wat, css, sitemap or robots), as relurl links does, not as rows")
+	kind := namedFlag(fs, "type", "", "read standard input and the files given as INPUT as `KIND` (html, mime,\nwarc, wat, css, sitemap or robots), as relurl links does, not as rows", parseKind)
 	lim := limitFlags(fs)
 	spec := specFlag(fs)
 	var run runFlags
@@ -98,10 +98,6 @@ func runGraph(e *env, args []string) int {
 		return exitUsage
 	}
 	if !run.check(e) || !run.checkURL(e, *retrieval, fs.NArg()) {
-		return exitUsage
-	}
-	kind, ok := parseType(e, "graph", *inType)
-	if !ok {
 		return exitUsage
 	}
 	g := &graph.Builder{Level: lv, Budget: *budget, Dir: *tmp}
@@ -147,7 +143,7 @@ func runGraph(e *env, args []string) int {
 	var spillErr error
 	cfg := &crawler.Config{
 		URL:     *retrieval,
-		Type:    kind,
+		Type:    *kind,
 		Fetcher: run.fetcher(),
 		Limits:  lim.Limits,
 		Spec:    *spec,
@@ -194,13 +190,13 @@ func runGraph(e *env, args []string) int {
 		var err error
 		if in == "-" {
 			br := bufio.NewReaderSize(e.stdin, graphSniffLen)
-			if head, _ := br.Peek(graphSniffLen); kind != crawler.Unknown || warc.Sniff(head) {
+			if head, _ := br.Peek(graphSniffLen); *kind != crawler.Unknown || warc.Sniff(head) {
 				cfg.Stdin = br
 				crawl = append(crawl, in)
 			} else {
 				err = read(br, "standard input")
 			}
-		} else if fi, serr := os.Stat(in); serr != nil || !fi.Mode().IsRegular() || kind != crawler.Unknown || crawler.KnownName(in) {
+		} else if fi, serr := os.Stat(in); serr != nil || !fi.Mode().IsRegular() || *kind != crawler.Unknown || crawler.KnownName(in) {
 			crawl = append(crawl, in) // the crawl says why one it cannot read fails
 		} else {
 			// Its messages name it as the crawl's do (quote.Name).

@@ -226,6 +226,18 @@ func TestGraphRunFlags(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q", args, r.status, r.stderr)
 		}
 	}
+	// A bad name for a flag that takes one is a bad flag value: the flag
+	// and the value named, then the hint every usage error of a flag
+	// ends with (parseFlags).
+	for _, c := range []struct{ flag, value, want string }{
+		{"-type", "pdf", `unknown input type "pdf": want html, mime, warc, wat, css, sitemap or robots`},
+	} {
+		r := relurlRun(t, "", "graph", c.flag, c.value)
+		want := fmt.Sprintf("relurl graph: invalid value %q for flag %s: %s\nrun \"relurl graph -h\" for the flags and details\n", c.value, c.flag, c.want)
+		if r.status != exitUsage || r.stdout != "" || r.stderr != want {
+			t.Errorf("%s %s: exit %d, stderr %q; want %d, %q", c.flag, c.value, r.status, r.stderr, exitUsage, want)
+		}
+	}
 	// Standard input cannot be both the list and an input, in either
 	// command (runFlags.list), nor an input whose rows go to -out-dir.
 	for _, c := range []struct {

@@ -204,7 +204,7 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 	format := namedFlag(fs, "format", "tsv", "output `FORMAT`: tsv, ndjson or parquet", rows.ParseFormat)
 	header := fs.Bool("header", false, "print a header line first (TSV; at the top of each file with -out-dir);\nwith another -format, a usage error")
 	retrieval := fs.String("url", "", "the URL the INPUT was retrieved by (section 3.3), instead of its\nfile:// URL; for a directory, the URL of the directory (one INPUT only)")
-	inType := fs.String("type", "", "read standard input and the files given as INPUT as `KIND`: html, mime,\nwarc, wat, css, sitemap or robots, instead of sniffing it (see above)")
+	kind := namedFlag(fs, "type", "", "read standard input and the files given as INPUT as `KIND`: html, mime,\nwarc, wat, css, sitemap or robots, instead of sniffing it (see above)", parseKind)
 	lim := limitFlags(fs)
 	spec := specFlag(fs)
 	context := fs.Bool("context", false, "add the columns text, rel and title: an <a>'s anchor text (white space\ncollapsed, at most 128 characters) and the element's rel and title (see above)")
@@ -265,10 +265,6 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		e.errorf("links: -differ names the specifications; it cannot be used with -spec")
 		return exitUsage
 	}
-	kind, ok := parseType(e, "links", *inType)
-	if !ok {
-		return exitUsage
-	}
 	if *format == rows.Parquet {
 		if st, ok := checkParquet(e, pair != nil, c.gzip, c.outDir); !ok {
 			return st
@@ -283,7 +279,7 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		Format:   c.format,
 		Header:   *header,
 		URL:      *retrieval,
-		Type:     kind,
+		Type:     *kind,
 		Fetcher:  c.fetcher(),
 		Limits:   lim.Limits,
 		Spec:     *spec,
@@ -508,19 +504,13 @@ type limitValues struct {
 	names []string // the flags, for the message of check
 }
 
-// parseType returns the kind of input the -type flag of command cmd
-// (links, graph) names, crawler.Unknown when it is empty (sniffed), or
-// reports a usage error.
-func parseType(e *env, cmd, v string) (crawler.Kind, bool) {
-	if v == "" {
-		return crawler.Unknown, true
+// parseKind parses the value of -type (links, graph): the kind of input
+// crawler.ParseKind names, crawler.Unknown when it is empty (sniffed).
+func parseKind(s string) (crawler.Kind, error) {
+	if s == "" {
+		return crawler.Unknown, nil
 	}
-	kind, err := crawler.ParseKind(v)
-	if err != nil {
-		e.errorf("%s: -type: %v", cmd, err)
-		return crawler.Unknown, false
-	}
-	return kind, true
+	return crawler.ParseKind(s)
 }
 
 func limitFlags(fs *flag.FlagSet) *limitValues {

@@ -109,15 +109,17 @@ func TestLinksUsage(t *testing.T) {
 			t.Errorf("links %q: exit %d, want %d", args, code, exitUsage)
 		}
 	}
-	// A bad -format is a bad flag value: the flag and the value named,
-	// then the hint every usage error of a flag ends with (parseFlags).
-	// The names are rows.ParseFormat's, in lower case as always.
+	// A bad -format or -type is a bad flag value: the flag and the value
+	// named, then the hint every usage error of a flag ends with
+	// (parseFlags). The names are rows.ParseFormat's, in lower case as
+	// always, and crawl.ParseKind's.
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"-format", "xml", "x"}, `invalid value "xml" for flag -format: rows: unknown format "xml": want tsv, ndjson or parquet`},
 		{[]string{"-format", "NDJSON", "x"}, `invalid value "NDJSON" for flag -format: rows: unknown format "NDJSON"`},
+		{[]string{"-type", "pdf", "x"}, `invalid value "pdf" for flag -type: unknown input type "pdf": want html, mime, warc, wat, css, sitemap or robots`},
 	} {
 		const hint = "\nrun \"relurl links -h\" for the flags and details\n"
 		if out, errs, code := runLinksCmd(t, "", false, c.args...); code != exitUsage || out != "" || !strings.Contains(errs, c.want) || !strings.HasSuffix(errs, hint) {
