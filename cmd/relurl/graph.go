@@ -66,8 +66,8 @@ line.`
 
 func runGraph(e *env, args []string) int {
 	fs := newFlagSet(e, "graph", "[-level page|host|domain] [-format tsv|graphml|gexf|parquet] [-budget BYTES] [flags] [INPUT...]", graphHelp)
-	level := fs.String("level", "host", "what a node is: page, host or domain")
-	format := fs.String("format", "tsv", "output format: tsv, graphml, gexf or parquet")
+	lv := namedFlag(fs, "level", "host", "what a node is, the `LEVEL`: page, host or domain", graph.ParseLevel)
+	f := namedFlag(fs, "format", "tsv", "output `FORMAT`: tsv, graphml, gexf or parquet", graph.ParseFormat)
 	budget := fs.Int64("budget", graph.DefaultBudget, "bytes of edges and nodes held in memory before spilling to disk")
 	tmp := fs.String("tmp", "", "directory for spilled runs (default: the system's temporary directory)")
 	retrieval := fs.String("url", "", "as in relurl links: the URL the one INPUT (or standard input) was\nretrieved by, instead of its file:// URL")
@@ -78,16 +78,6 @@ func runGraph(e *env, args []string) int {
 	run.define(fs, "graph")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
-	}
-	lv, err := graph.ParseLevel(*level)
-	if err != nil {
-		e.errorf("graph: -level: %v", err)
-		return exitUsage
-	}
-	f, err := graph.ParseFormat(*format)
-	if err != nil {
-		e.errorf("graph: -format: %v", err)
-		return exitUsage
 	}
 	if *budget <= 0 {
 		e.errorf("graph: -budget %d: want a positive number of bytes", *budget)
@@ -100,7 +90,7 @@ func runGraph(e *env, args []string) int {
 	if !run.check(e) || !run.checkURL(e, *retrieval, fs.NArg()) {
 		return exitUsage
 	}
-	g := &graph.Builder{Level: lv, Budget: *budget, Dir: *tmp}
+	g := &graph.Builder{Level: *lv, Budget: *budget, Dir: *tmp}
 	defer g.Close()
 	status := exitOK
 	var noHost int64
@@ -229,7 +219,7 @@ func runGraph(e *env, args []string) int {
 	if noHost > 0 {
 		e.errorf("graph: %s", lv.NoHostSummary(noHost))
 	}
-	if err := g.Write(e.stdout, f); err != nil {
+	if err := g.Write(e.stdout, *f); err != nil {
 		e.errorf("graph: writing the graph: %v", err)
 		return exitRejected
 	}

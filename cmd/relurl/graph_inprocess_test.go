@@ -231,6 +231,8 @@ func TestGraphRunFlags(t *testing.T) {
 	// ends with (parseFlags).
 	for _, c := range []struct{ flag, value, want string }{
 		{"-type", "pdf", `unknown input type "pdf": want html, mime, warc, wat, css, sitemap or robots`},
+		{"-level", "street", `graph: unknown level "street": want page, host or domain`},
+		{"-format", "dot", `graph: unknown format "dot": want tsv, graphml, gexf or parquet`},
 	} {
 		r := relurlRun(t, "", "graph", c.flag, c.value)
 		want := fmt.Sprintf("relurl graph: invalid value %q for flag %s: %s\nrun \"relurl graph -h\" for the flags and details\n", c.value, c.flag, c.want)
