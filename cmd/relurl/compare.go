@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -54,14 +55,9 @@ func runCompare(e *env, args []string) int {
 	jsonOut := fs.Bool("json", false, "print one JSON object per line:\n{\"base\", \"ref\", \"rfc1808\", \"rfc2396\", \"rfc3986\", \"whatwg\",\n\"whatwg_error\" (when it fails), \"differs\": [specs]}")
 	markdown := fs.Bool("markdown", false, "print a Markdown table: two header lines, then one row per reference")
 	table := fs.Bool("table", false, "print the README's table of differences and exit")
-	differ := fs.String("differ", "", "print only the references where the specifications `A,B` disagree,\nsuch as rfc1808,whatwg; each line then starts with BASE<TAB>REF")
+	differ := namedFlag(fs, "differ", "", "print only the references where the specifications `A,B` disagree,\nsuch as rfc1808,whatwg; each line then starts with BASE<TAB>REF", parseSpecPair)
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
-	}
-	pair, err := parseSpecPair(*differ)
-	if err != nil {
-		e.errorf("compare: -differ: %v", err)
-		return exitUsage
 	}
 	if *jsonOut && *markdown {
 		e.errorf("compare: -json and -markdown exclude each other")
@@ -78,7 +74,7 @@ func runCompare(e *env, args []string) int {
 		}
 		return exitOK
 	}
-	c := &comparer{f: newFilter(e, "compare"), json: *jsonOut, markdown: *markdown, differ: pair}
+	c := &comparer{f: newFilter(e, "compare"), json: *jsonOut, markdown: *markdown, differ: *differ}
 	if c.markdown {
 		c.f.out.WriteString(difftable.Header())
 		c.f.blank = func() {
@@ -194,7 +190,7 @@ func parseSpecPair(v string) (*[2]relurl.Spec, error) {
 	}
 	a, b, ok := strings.Cut(v, ",")
 	if !ok {
-		return nil, fmt.Errorf("want two specifications, A,B (such as rfc1808,whatwg), got %q", v)
+		return nil, errors.New("want two specifications, A,B (such as rfc1808,whatwg)")
 	}
 	var pair [2]relurl.Spec
 	for i, name := range []string{a, b} {
@@ -205,7 +201,7 @@ func parseSpecPair(v string) (*[2]relurl.Spec, error) {
 		pair[i] = s
 	}
 	if pair[0] == pair[1] {
-		return nil, fmt.Errorf("%q names one specification twice", v)
+		return nil, errors.New("one specification named twice")
 	}
 	return &pair, nil
 }

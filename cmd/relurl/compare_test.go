@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -228,9 +229,17 @@ func TestCompareDiffer(t *testing.T) {
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
-	for _, bad := range []string{"rfc1808", "rfc1808,rfc1808", "rfc1808,nosuch"} {
-		if _, errs, st := compareTestRun(t, "", "-differ", bad, "x", "y"); st != exitUsage || !strings.Contains(errs, "-differ") {
-			t.Errorf("-differ %q: status %d, stderr %q", bad, st, errs)
+	// A bad -differ is a bad flag value: the flag and the value named,
+	// then the hint every usage error of a flag ends with (parseFlags).
+	for _, c := range []struct{ bad, want string }{
+		{"rfc1808", "want two specifications, A,B (such as rfc1808,whatwg)"},
+		{"rfc1808,RFC1808", "one specification named twice"},
+		{"rfc1808,nosuch", `relurl: unknown specification "nosuch": want one of rfc1808, rfc2396, rfc3986, whatwg`},
+	} {
+		_, errs, st := compareTestRun(t, "", "-differ", c.bad, "x", "y")
+		want := fmt.Sprintf("relurl compare: invalid value %q for flag -differ: %s\nrun \"relurl compare -h\" for the flags and details\n", c.bad, c.want)
+		if st != exitUsage || errs != want {
+			t.Errorf("-differ %q: status %d, stderr %q; want %d, %q", c.bad, st, errs, exitUsage, want)
 		}
 	}
 }

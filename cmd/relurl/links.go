@@ -211,7 +211,7 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 	page := fs.Bool("page", false, "add the columns page and date: the URL each document was retrieved by\n(WARC-Target-URI, fetched or file:// URL) and its capture date (WARC-Date)")
 	key := fs.Bool("key", false, "add the columns page_key and url_key: the key of page and of url,\nthe CDX key by default (-key-canon, -key-form and the SURT flags choose another)")
 	kf := defineKeyFlags(fs, "key-", "whatwg", "cdx")
-	differ := fs.String("differ", "", "write only the links whose resolution differs between the specifications\n`A,B` (such as rfc1808,whatwg), with both answers (see above)")
+	differ := namedFlag(fs, "differ", "", "write only the links whose resolution differs between the specifications\n`A,B` (such as rfc1808,whatwg), with both answers (see above)", parseSpecPair)
 	var c crawlFlags
 	c.define(fs, "links")
 	if st, ok := parseFlags(fs, args); !ok {
@@ -232,11 +232,7 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 		e.errorf("links: %v", err)
 		return exitUsage
 	}
-	pair, err := parseSpecPair(*differ)
-	if err != nil {
-		e.errorf("links: -differ: %v", err)
-		return exitUsage
-	}
+	pair := *differ
 	if pair != nil && (*context || *page || *key) {
 		e.errorf("links: -context, -page and -key cannot be used with -differ")
 		return exitUsage

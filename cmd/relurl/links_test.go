@@ -380,6 +380,14 @@ func TestLinksDiffer(t *testing.T) {
 			t.Errorf("links %q: exit %d, stderr %q", args, code, errs)
 		}
 	}
+	// A -differ that does not name two specifications is a bad flag
+	// value: the flag and the value named, then the hint (parseFlags).
+	for _, bad := range []string{"rfc1808", "rfc1808,nosuch", "whatwg,whatwg"} {
+		const hint = "\nrun \"relurl links -h\" for the flags and details\n"
+		if _, errs, code := runLinksCmd(t, "", false, "-differ", bad, "-"); code != exitUsage || !strings.HasPrefix(errs, fmt.Sprintf("relurl links: invalid value %q for flag -differ: ", bad)) || !strings.HasSuffix(errs, hint) {
+			t.Errorf("links -differ %q: exit %d, stderr %q; want %d and the hint", bad, code, errs, exitUsage)
+		}
+	}
 }
 
 // TestLinksWHATWGBase checks that under -spec whatwg a BASE href the URL
