@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -155,7 +156,8 @@ the input is done, so that a file under its final name is always
 complete; an input whose file is already there is skipped, so a run that
 was stopped can be run again to finish. Two inputs that would write one
 file (doc.html and ./doc.html) are refused before any work (exit status
-2). A missing DIR is created, with its parents.
+2). A missing DIR is created, with its parents; one that cannot be ends
+the run first, with status 1.
 
 Limits. What one document or record may cost is bounded (-max-token,
 -max-header-line, -max-header-block, -max-record, -max-depth,
@@ -295,8 +297,15 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 	}
 	s, err := cfg.RunContext(ctx, inputs)
 	if err != nil {
+		// Two inputs for one file, and -differ with Parquet, are usage
+		// errors (refused above already); a DIR that cannot be created
+		// is a write failure (docs/command.md#exit-status).
 		e.errorf("links: -out-dir: %v", err)
-		return exitUsage
+		var one *crawler.OutputNameError
+		if errors.As(err, &one) || errors.Is(err, crawler.ErrDifferParquet) {
+			return exitUsage
+		}
+		return exitRejected
 	}
 	if c.stats {
 		e.errorf("links: %d inputs (%d skipped: output present), %d records: %d HTML pages, %d redirects, %d other; %d links; %d errors",

@@ -106,9 +106,19 @@ func TestLinksOutDir(t *testing.T) {
 	} else if got := readOut(t, filepath.Join(nodir, crawler.OutputName(paths[0], rows.TSV, false))); got != want[paths[0]] {
 		t.Errorf("-out-dir %s: output differs", nodir)
 	}
-	for _, args := range [][]string{{"-gzip", paths[0]}, {"-out-dir", paths[0], paths[1]}, {"-out-dir", out, "-"}} {
+	for _, args := range [][]string{{"-gzip", paths[0]}, {"-out-dir", out, "-"}} {
 		if _, _, code := runLinksCmd(t, "", false, args...); code != exitUsage {
 			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+	// A DIR that cannot be created (a regular file, or under one) is a
+	// write failure, exit status 1 (docs/command.md#exit-status), not a
+	// usage error: the message names -out-dir and the reason, and no
+	// input is read.
+	for _, bad := range []string{filepath.Join(paths[0], "out"), paths[0]} {
+		stdout, errs, code := runLinksCmd(t, "", false, "-out-dir", bad, paths[1])
+		if code != exitRejected || stdout != "" || !strings.HasPrefix(errs, "relurl: links: -out-dir: mkdir ") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("-out-dir %s: exit %d, stdout %q, stderr %q; want %d and one line", bad, code, stdout, errs, exitRejected)
 		}
 	}
 }
