@@ -6,6 +6,10 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/graph"
+	"github.com/relurl/relurl/rows"
 )
 
 // Shell completion and the man page are generated from the help text of
@@ -89,15 +93,27 @@ func parseFlagHelp(text string) []flagHelp {
 	return flags
 }
 
-// flagValues lists the values a flag takes, when they are few and known.
-func flagValues(name string) string {
-	switch name {
-	case "spec":
-		return "rfc1808 rfc2396 rfc3986"
-	case "format":
-		return "tsv ndjson"
+// flagValues lists the values the flag name of the command cmd takes,
+// when they are few and known, each as its package names it (String), so
+// that every one parses (TestCompletionValues) and none is forgotten
+// where a package adds one.
+func flagValues(cmd, name string) string {
+	var v []fmt.Stringer
+	switch {
+	case name == "spec":
+		v = []fmt.Stringer{relurl.RFC1808, relurl.RFC2396, relurl.RFC3986, relurl.WHATWG}
+	case cmd == "links" && name == "format":
+		v = []fmt.Stringer{rows.TSV, rows.NDJSON, rows.Parquet}
+	case cmd == "graph" && name == "format":
+		v = []fmt.Stringer{graph.TSV, graph.GraphML, graph.GEXF, graph.Parquet}
+	case cmd == "graph" && name == "level":
+		v = []fmt.Stringer{graph.Page, graph.Host, graph.Domain}
 	}
-	return ""
+	names := make([]string, len(v))
+	for i, x := range v {
+		names[i] = x.String()
+	}
+	return strings.Join(names, " ")
 }
 
 func writeBash(w io.Writer, cmds []commandHelp) {
@@ -112,24 +128,27 @@ _relurl() {
 		COMPREPLY=($(compgen -W "%s -version -h" -- "$cur"))
 		return
 	fi
-	case $prev in
-		-spec|--spec) COMPREPLY=($(compgen -W "%s" -- "$cur")); return ;;
-		-format|--format) COMPREPLY=($(compgen -W "%s" -- "$cur")); return ;;
-	esac
 	case ${COMP_WORDS[1]} in
 		help) COMPREPLY=($(compgen -W "%s" -- "$cur")); return ;;
-`, strings.Join(names, " "), flagValues("spec"), flagValues("format"), strings.Join(names[1:], " "))
+`, strings.Join(names, " "), strings.Join(names[1:], " "))
 	for _, c := range cmds {
-		var fl []string
+		var fl, values []string
 		for _, f := range c.flags {
 			fl = append(fl, "-"+f.name)
+			if v := flagValues(c.name, f.name); v != "" && f.arg != "" {
+				values = append(values, fmt.Sprintf("-%[1]s|--%[1]s) COMPREPLY=($(compgen -W %[2]q -- \"$cur\")); return ;;", f.name, v))
+			}
 		}
 		fl = append(fl, "-h")
 		if c.name == "completion" {
 			fmt.Fprintf(w, "\t\tcompletion) COMPREPLY=($(compgen -W \"bash zsh\" -- \"$cur\")); return ;;\n")
 			continue
 		}
-		fmt.Fprintf(w, "\t\t%s) flags=%q ;;\n", c.name, strings.Join(fl, " "))
+		fmt.Fprintf(w, "\t\t%s) flags=%q", c.name, strings.Join(fl, " "))
+		if len(values) > 0 {
+			fmt.Fprintf(w, "\n\t\t\tcase $prev in %s esac", strings.Join(values, " "))
+		}
+		fmt.Fprintf(w, " ;;\n")
 	}
 	fmt.Fprintf(w, `	esac
 	case $cur in
@@ -161,7 +180,7 @@ func writeZsh(w io.Writer, cmds []commandHelp) {
 		for _, f := range c.flags {
 			spec := "'-" + f.name + "[" + zshQuote.Replace(f.usage) + "]"
 			if f.arg != "" {
-				if v := flagValues(f.name); v != "" {
+				if v := flagValues(c.name, f.name); v != "" {
 					spec += ":" + f.name + ":(" + v + ")"
 				} else {
 					spec += ":" + zshQuote.Replace(f.arg) + ":_files"
