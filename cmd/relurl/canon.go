@@ -93,51 +93,38 @@ func runCanon(e *env, args []string) int {
 // the prefix "key-" there).
 type keyFlags struct {
 	prefix string
-	name   *canonName
-	form   *keyForm
+	canon  **canon.Canonicalizer
+	form   *string
 	o      canon.SURTOptions
 }
 
 // canonNames names the canonicalizers -canon takes (canon.ByName).
 const canonNames = "whatwg, google, semantic_precise, semantic, aggressive or ia; urlcanon.NAME for the first five"
 
-// canonName and keyForm are the values of -canon and -form: checked as
-// the flag is parsed, so that a bad one is the usage error of every bad
-// flag value (parseFlags: the flag and the value named, then the hint),
-// as a bad -spec is.
-type (
-	canonName string
-	keyForm   string
-)
-
-func (v *canonName) String() string { return string(*v) }
-
-func (v *canonName) Set(s string) error {
-	if _, ok := canon.ByName(s); !ok {
-		return errors.New("want " + canonNames)
+// parseCanon and parseKeyForm parse the values of -canon and -form
+// (namedFlag: checked as the flag is parsed).
+func parseCanon(s string) (*canon.Canonicalizer, error) {
+	c, ok := canon.ByName(s)
+	if !ok {
+		return nil, errors.New("want " + canonNames)
 	}
-	*v = canonName(s)
-	return nil
+	return c, nil
 }
 
-func (v *keyForm) String() string { return string(*v) }
-
-func (v *keyForm) Set(s string) error {
+func parseKeyForm(s string) (string, error) {
 	switch s {
 	case "url", "surt", "ssurt", "cdx":
-		*v = keyForm(s)
-		return nil
+		return s, nil
 	}
-	return errors.New("want url, surt, ssurt or cdx")
+	return "", errors.New("want url, surt, ssurt or cdx")
 }
 
 // defineKeyFlags defines the key flags on fs, each name after prefix,
 // with the default canonicalizer and form given.
 func defineKeyFlags(fs *flag.FlagSet, prefix, canonDefault, formDefault string) *keyFlags {
-	k := &keyFlags{prefix: prefix, name: new(canonName), form: new(keyForm)}
-	*k.name, *k.form = canonName(canonDefault), keyForm(formDefault)
-	fs.Var(k.name, prefix+"canon", "canonicalizer `NAME`: "+canonNames+" as urlcanon parses")
-	fs.Var(k.form, prefix+"form", "the key `FORM`: url (the canonical URL), surt, ssurt or cdx")
+	k := &keyFlags{prefix: prefix}
+	k.canon = namedFlag(fs, prefix+"canon", canonDefault, "canonicalizer `NAME`: "+canonNames+" as urlcanon parses", parseCanon)
+	k.form = namedFlag(fs, prefix+"form", formDefault, "the key `FORM`: url (the canonical URL), surt, ssurt or cdx", parseKeyForm)
 	fs.BoolVar(&k.o.OmitScheme, prefix+"no-scheme", false, "SURT without \"scheme://(\"")
 	fs.BoolVar(&k.o.OmitTrailingComma, prefix+"no-trailing-comma", false, "SURT without the \",\" after the host")
 	fs.BoolVar(&k.o.StripWWW, prefix+"strip-www", false, "SURT without a leading www, www2... label")
@@ -148,11 +135,7 @@ func defineKeyFlags(fs *flag.FlagSet, prefix, canonDefault, formDefault string) 
 // key returns the key function the flags choose, or an error naming the
 // flag that is wrong.
 func (k *keyFlags) key() (func(dst []byte, s string) ([]byte, error), error) {
-	c, ok := canon.ByName(string(*k.name))
-	if !ok {
-		return nil, fmt.Errorf("-%scanon: no canonicalizer %q: want %s", k.prefix, *k.name, canonNames)
-	}
-	o := k.o
+	c, o := *k.canon, k.o
 	switch *k.form {
 	case "url", "ssurt", "cdx":
 		if o != (canon.SURTOptions{}) {
@@ -167,8 +150,6 @@ func (k *keyFlags) key() (func(dst []byte, s string) ([]byte, error), error) {
 		return func(dst []byte, s string) ([]byte, error) { return c.AppendSURT(dst, s, o) }, nil
 	case "ssurt":
 		return func(dst []byte, s string) ([]byte, error) { return c.AppendSSURT(dst, s) }, nil
-	case "cdx":
-		return canon.AppendCDXKey, nil
 	}
-	return nil, fmt.Errorf("-%sform %q: want url, surt, ssurt or cdx", k.prefix, *k.form)
+	return canon.AppendCDXKey, nil // "cdx": parseKeyForm takes no other
 }
