@@ -144,8 +144,9 @@ of the file is read; the exit status is then 1.
 
 Many inputs. -files-from FILE (- for standard input) adds the inputs
 listed one per line (blank lines ignored) after those on the command
-line; a FILE that cannot be read ends the run first, with status 1. -shard I/N keeps only the inputs whose position in that list,
-counted from 0, is I modulo N: N runs with the same list share the work.
+line; a FILE that cannot be read ends the run first, with status 1.
+-shard I/N keeps only the inputs whose position in that list, counted
+from 0, is I modulo N: N runs with the same list share the work.
 -jobs K works on K inputs at once. Without -out-dir the rows of one input
 keep their order, but with -jobs above 1 the rows of different inputs
 interleave, by whole rows. -out-dir DIR writes each input's rows to a
