@@ -108,3 +108,84 @@ func ExampleParseURLCanon() {
 	//  http:/\(Host,:080)/x?q#f
 	//  Host,/\080:http@user:pw:/x?q#f
 }
+
+// ByName finds a canonicalizer by the name a flag or a configuration gives
+// ("-" for "_", "urlcanon." for the reading as urlcanon parses); here the
+// canonicalizers side by side on one URL, from the mildest to the most
+// aggressive.
+func ExampleByName() {
+	in := "https://user@www.Example.com/A//b/?y=2&x=1#f"
+	for _, name := range []string{"whatwg", "google", "semantic-precise", "semantic", "aggressive", "urlcanon.aggressive", "ia", "surt"} {
+		c, ok := canon.ByName(name)
+		if !ok {
+			fmt.Println(name, "is no canonicalizer")
+			continue
+		}
+		s, _ := c.Canonicalize(in)
+		fmt.Printf("%-19s %s\n", c.Name(), s)
+	}
+	// Output:
+	// whatwg              https://user@www.example.com/A//b/?y=2&x=1#f
+	// google              https://user@www.example.com/A/b/?y=2&x=1
+	// semantic_precise    https://www.example.com/A/b/?x=1&y=2#f
+	// semantic            https://www.example.com/A/b/?x=1&y=2
+	// aggressive          http://example.com/a/b?x=1&y=2
+	// urlcanon.aggressive http://example.com/a/b?x=1&y=2
+	// ia                  https://example.com/a/b?x=1&y=2
+	// surt is no canonicalizer
+}
+
+// SURTOptions choose the SURT form: without the scheme and trailing comma
+// (as pywb writes), without a leading www label, and with an IPv4 address
+// reversed as the surt library reverses it (the CDX key's host).
+func ExampleSURTOptions() {
+	for _, o := range []canon.SURTOptions{
+		{OmitScheme: true, OmitTrailingComma: true},
+		{OmitScheme: true, OmitTrailingComma: true, StripWWW: true},
+		{OmitScheme: true, OmitTrailingComma: true, ReverseIPv4: true},
+	} {
+		a, _ := canon.WHATWG.SURT("http://www2.example.org/a", o)
+		b, _ := canon.WHATWG.SURT("http://192.168.1.254/info/", o)
+		fmt.Println(a, b)
+	}
+	// Output:
+	// org,example,www2)/a 192.168.1.254)/info/
+	// org,example)/a 192.168.1.254)/info/
+	// org,example,www2)/a 254,1,168,192)/info/
+}
+
+// ReverseHost reverses any host's labels; SSURTHost, the host of an SSURT,
+// leaves an IP address (in any form the URL Standard reads) as it is.
+func ExampleSSURTHost() {
+	for _, h := range []string{"www.example.org", "a,b.example", "192.168.1.254", "0x7f.1", "[2001:db8::1]"} {
+		fmt.Println(h, canon.ReverseHost(h), canon.SSURTHost(h))
+	}
+	// Output:
+	// www.example.org org,example,www, org,example,www,
+	// a,b.example example,a.b, example,a.b,
+	// 192.168.1.254 254,1,168,192, 192.168.1.254
+	// 0x7f.1 1,0x7f, 0x7f.1
+	// [2001:db8::1] [2001:db8::1], [2001:db8::1]
+}
+
+// CDXOptions are the surt library's other options, for an index written
+// with them; the zero value gives CDXKey.
+func ExampleCDXOptions() {
+	for _, o := range []canon.CDXOptions{
+		{},
+		{WithScheme: true},
+		{TrailingComma: true},
+		{KeepWWW: true},
+		{KeepIPOrder: true},
+	} {
+		a, _ := o.Key("http://www.Example.com/A/?b=2&a=1")
+		b, _ := o.Key("http://192.168.1.254/info/")
+		fmt.Println(a, b)
+	}
+	// Output:
+	// com,example)/a?a=1&b=2 254,1,168,192)/info
+	// http://(com,example)/a?a=1&b=2 http://(254,1,168,192)/info
+	// com,example,)/a?a=1&b=2 254,1,168,192,)/info
+	// com,example,www)/a?a=1&b=2 254,1,168,192)/info
+	// com,example)/a?a=1&b=2 192.168.1.254)/info
+}
