@@ -215,18 +215,6 @@ func (r *Reader) next() (*Record, error) {
 // bytes passed over, and reading goes on. err ends the reading.
 func (r *Reader) start() (damaged, err error) {
 	b := r.in.peek(8)
-	if !bytes.HasPrefix(b, []byte("WARC/")) && !bytes.HasPrefix(b, gzipMagic[:2]) &&
-		!bytes.HasPrefix(b, zstdMagic) && !bytes.HasPrefix(b, dictMagic) && otherFormat(b) == "" {
-		if n := damagedStart(r.in.peek(rewindWindow)); n > 0 {
-			r.in.discard(n)
-			b = r.in.peek(8)
-			unit, corrupt := "gzip member", ErrGzip
-			if bytes.HasPrefix(b, zstdMagic) {
-				unit, corrupt = "zstd frame", ErrZstd
-			}
-			damaged = &Error{r.name, 0, fmt.Errorf("%w: the file begins with %d bytes that are not one; read from the %s at offset %d", corrupt, n, unit, n)}
-		}
-	}
 	var dict []byte
 	switch {
 	case len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b:
@@ -251,6 +239,17 @@ func (r *Reader) start() (damaged, err error) {
 		if name := otherFormat(b); name != "" {
 			return nil, &Error{r.name, 0, fmt.Errorf("%w: the file is compressed with %s", ErrFormat, name)}
 		}
+		if !bytes.HasPrefix(b, []byte("WARC/")) {
+			if n := damagedStart(r.in.peek(rewindWindow)); n > 0 {
+				// The file now begins with a member or frame: one of
+				// the cases above, which sets unit and corrupt.
+				r.in.discard(n)
+				if _, err := r.start(); err != nil {
+					return nil, err
+				}
+				return &Error{r.name, 0, fmt.Errorf("%w: the file begins with %d bytes that are not one; read from the %s at offset %d", r.corrupt, n, r.unit, n)}, nil
+			}
+		}
 		r.s.reset(&r.in)
 		return nil, nil
 	}
@@ -260,7 +259,7 @@ func (r *Reader) start() (damaged, err error) {
 	} else {
 		r.zb.Reset(&r.in)
 	}
-	return damaged, nil
+	return nil, nil
 }
 
 // maxStartTries bounds the members and frames damagedStart tries to
