@@ -298,9 +298,10 @@ func runLinksContext(ctx context.Context, e *env, args []string) int {
 	}
 	s, err := cfg.RunContext(ctx, inputs)
 	if err != nil {
-		// Two inputs for one file, and -differ with Parquet, are usage
-		// errors (refused above already); a DIR that cannot be created
-		// is a write failure (docs/command.md#exit-status).
+		// Two inputs for one file (RunContext refuses them before any
+		// work) and -differ with Parquet (checkParquet refused it above)
+		// are usage errors; a DIR that cannot be created is a write
+		// failure (docs/command.md#exit-status).
 		e.errorf("links: -out-dir: %v", err)
 		var one *crawler.OutputNameError
 		if errors.As(err, &one) || errors.Is(err, crawler.ErrDifferParquet) {
