@@ -283,3 +283,21 @@ func ExampleFileURL() {
 	// Output:
 	// file:///tmp/a%20b%3Bc%3Fd%23e.html
 }
+
+func ExampleErrHeaderMalformed() {
+	// Part 1's header has a line with no colon: the part is reported and
+	// not walked, part 2 is.
+	msg := "Content-Type: multipart/mixed; boundary=B\r\n\r\n" +
+		"--B\r\nContent-Type text/html\r\n\r\n<a href=lost>\r\n" +
+		"--B\r\nContent-Type: text/html\r\n\r\n<a href=kept>\r\n--B--\r\n"
+	err := base.WalkMessage(strings.NewReader(msg), base.Base{}, func(p *base.Part) error {
+		fmt.Println("walked part", p.Position)
+		return nil
+	})
+	fmt.Println(errors.Is(err, base.ErrHeaderMalformed))
+	fmt.Println(err)
+	// Output:
+	// walked part 2
+	// true
+	// part 1 at byte 50: malformed header line "Content-Type text/html"
+}

@@ -23,6 +23,24 @@ import (
 // Limits.Depth, together with the *limits.Error.
 var ErrTooDeep = errors.New("MIME entities nested too deep")
 
+// Sentinels wrapped by the PartError of an entity whose header breaks
+// the grammar or a bound of docs/design.md#headers, for errors.Is: one
+// reader of header blocks makes them for MIME entities, WARC records and
+// HTTP headers alike (a WARC record's are named by package archive).
+var (
+	// ErrHeaderMalformed: a line that is neither a field, a continuation
+	// nor the empty line.
+	ErrHeaderMalformed = header.ErrMalformed
+	// ErrHeaderContinuation: a continuation line before any field.
+	ErrHeaderContinuation = header.ErrContinuation
+	// ErrHeaderLineTooLong: a line longer than Limits.HeaderLine (a
+	// *limits.Error is wrapped too).
+	ErrHeaderLineTooLong = header.ErrLineTooLong
+	// ErrHeaderTooLarge: a header larger than Limits.HeaderBlock (a
+	// *limits.Error is wrapped too).
+	ErrHeaderTooLarge = header.ErrTooLarge
+)
+
 // A PartError reports a problem with one entity of a message.
 type PartError struct {
 	Position string // the entity's position, "" for the message itself

@@ -644,3 +644,36 @@ func TestQuotedPrintableLongLines(t *testing.T) {
 		t.Errorf("'=' then 10,000 spaces: %v", err)
 	}
 }
+
+// TestHeaderSentinels: each way an entity's header breaks the grammar or
+// a bound is reached from outside the module by its name in this package,
+// in the message's header and in a part's.
+func TestHeaderSentinels(t *testing.T) {
+	w := Walker{Limits: limits.Limits{HeaderLine: 50, HeaderBlock: 120}}
+	tests := []struct {
+		name, header string
+		want         error
+	}{
+		{"malformed", "Content-Type text/html\r\n", ErrHeaderMalformed},
+		{"continuation first", " folded\r\nA: b\r\n", ErrHeaderContinuation},
+		{"line too long", "Subject: " + strings.Repeat("s", 50) + "\r\n", ErrHeaderLineTooLong},
+		{"too large", strings.Repeat("A: 123456789\r\n", 12), ErrHeaderTooLarge},
+	}
+	for _, tt := range tests {
+		for _, msg := range []string{
+			tt.header + "\r\nbody",
+			"Content-Type: multipart/mixed; boundary=B\r\n\r\n--B\r\n" + tt.header + "\r\nbody\r\n--B--\r\n",
+		} {
+			_, err := walkAll(t, &w, msg, Base{})
+			var pe *PartError
+			if !errors.Is(err, tt.want) || !errors.As(err, &pe) {
+				t.Errorf("%s in %.20q: err = %v, want a PartError wrapping %v", tt.name, msg, err, tt.want)
+			}
+			for _, other := range tests {
+				if other.want != tt.want && errors.Is(err, other.want) {
+					t.Errorf("%s: err = %v is %v too", tt.name, err, other.want)
+				}
+			}
+		}
+	}
+}
