@@ -164,6 +164,9 @@ func (p *parts) splitAuthority(a string) {
 	}
 }
 
+// hasTabOrNewline and removeTabsAndNewlines work on bytes, as urlcanon
+// does: package whatwg removes them from runes instead (its input is a
+// scalar value string), so the two do not share the step.
 func hasTabOrNewline(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if isTabOrNewline(s[i]) {

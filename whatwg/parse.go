@@ -190,6 +190,9 @@ func parse(dst []byte, input string, base *URL, tr *Trace, enc encoding.Encoding
 	in := input[start:end]
 	stripped := false
 	if hasTabOrNewline(in) {
+		// Mapped as runes, not bytes: the standard's input is a scalar
+		// value string, so a byte that is not UTF-8 is U+FFFD before a
+		// tab beside it goes ("\xc3\t\xa9" is two U+FFFD, not "é").
 		in = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\n' || r == '\r' {
 				return -1

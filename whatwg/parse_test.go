@@ -199,3 +199,21 @@ func TestUnicodeDomainBound(t *testing.T) {
 		t.Errorf("a %d-byte ASCII domain: %v", len(ascii), err)
 	}
 }
+
+// TestTabBetweenIllFormedBytes: the standard's input is a scalar value
+// string, so a byte that is not UTF-8 is U+FFFD before the tabs and
+// newlines are removed; removing them first would join "\xc3" and "\xa9"
+// around a tab into "é".
+func TestTabBetweenIllFormedBytes(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://h/\xc3\t\xa9":                "http://h/%EF%BF%BD%EF%BF%BD",
+		"http://h/\xc3\r\n\xa9":              "http://h/%EF%BF%BD%EF%BF%BD",
+		"http://h/\xc3\xa9\t":                "http://h/%C3%A9",
+		"http://h/\xc3\t\xa9?\xe2\n\x82\xac": "http://h/%EF%BF%BD%EF%BF%BD?%EF%BF%BD%EF%BF%BD%EF%BF%BD",
+	} {
+		u, err := Parse(in)
+		if err != nil || u.String() != want {
+			t.Errorf("Parse(%q) = %q, %v; want %q", in, u.String(), err, want)
+		}
+	}
+}
