@@ -148,8 +148,9 @@ func appendParquetNulls(b []byte, n int) []byte {
 // NDJSON rows.
 type ParquetWriter struct {
 	pw   *parquet.GenericWriter[parquetRow]
-	pend []byte // a row not ended yet
-	rowN int    // rows ended, for errors
+	pend []byte   // a row not ended yet
+	vals []pqSpan // where each value of a row is (scanParquetRow)
+	rowN int      // rows ended, for errors
 	err  error
 
 	// The batch: its values, copied (Write's bytes are the caller's),
@@ -197,6 +198,9 @@ func (p *ParquetWriter) Write(b []byte) (int, error) {
 		return 0, p.err
 	}
 	n := len(b)
+	if p.vals == nil {
+		p.vals = make([]pqSpan, len(parquetColumns))
+	}
 	pending := len(p.pend) > 0
 	if pending {
 		p.pend = append(p.pend, b...)
@@ -204,9 +208,9 @@ func (p *ParquetWriter) Write(b []byte) (int, error) {
 	}
 	done := 0
 	for done < len(b) {
-		end, err := scanParquetRow(b[done:])
+		end, err := scanParquetRow(b[done:], p.vals)
 		if err == nil && end > 0 {
-			err = p.row(b[done : done+end])
+			err = p.row(b[done:], p.vals)
 		}
 		if err != nil {
 			p.err = rowError(p.rowN+1, err)
@@ -232,13 +236,15 @@ func (p *ParquetWriter) Write(b []byte) (int, error) {
 const maxParquetValue = 1 << 40
 
 // scanParquetRow returns the length of the row b begins with, 0 when b
-// does not hold all of it.
-func scanParquetRow(b []byte) (int, error) {
+// does not hold all of it, and where each of its values is in b (a null's
+// end before its start): the row is read once, its values added from
+// vals by row.
+func scanParquetRow(b []byte, vals []pqSpan) (int, error) {
 	if b[0] != parquetRowTag {
 		return 0, fmt.Errorf("byte %#x, not the beginning of a row of a Writer of Format Parquet", b[0])
 	}
 	i := 1
-	for _, c := range parquetColumns {
+	for n, c := range parquetColumns {
 		l, k := binary.Uvarint(b[i:])
 		switch {
 		case k == 0:
@@ -247,32 +253,28 @@ func scanParquetRow(b []byte) (int, error) {
 			return 0, fmt.Errorf("column %s: bad length", c.name)
 		}
 		i += k
+		vals[n] = pqNull
 		if l > 0 {
 			if uint64(len(b)-i) < l-1 {
 				return 0, nil
 			}
+			vals[n] = pqSpan{i, i + int(l-1)}
 			i += int(l - 1)
 		}
 	}
 	return i, nil
 }
 
-// row adds the row b holds whole (scanParquetRow).
-func (p *ParquetWriter) row(b []byte) error {
-	i := 1
-	for range parquetColumns {
-		l, k := binary.Uvarint(b[i:])
-		i += k
-		if l == 0 {
-			if err := p.value("", false); err != nil {
-				return err
-			}
-			continue
+// row adds the row whose values scanParquetRow found in b.
+func (p *ParquetWriter) row(b []byte, vals []pqSpan) error {
+	for _, v := range vals {
+		s, present := "", v.end >= 0
+		if present {
+			s = bytestr.View(b[v.start:v.end])
 		}
-		if err := p.value(bytestr.View(b[i:i+int(l-1)]), true); err != nil {
+		if err := p.value(s, present); err != nil {
 			return err
 		}
-		i += int(l - 1)
 	}
 	return p.endRow()
 }
