@@ -140,6 +140,11 @@ func readLine(br *bufio.Reader, buf *[]byte) (line []byte, long bool, err error)
 		}
 		b := bytes.TrimSuffix(*buf, []byte("\n"))
 		b = bytes.TrimSuffix(b, []byte("\r"))
+		// The bound above counts the line's end, which a line may lack
+		// (the last one): MaxLine bounds the line without it.
+		if len(b) > MaxLine {
+			return nil, true, err
+		}
 		return b, long, err
 	}
 }

@@ -1,0 +1,44 @@
+package rows
+
+import (
+	"strings"
+	"testing"
+)
+
+// readAll reads in by Read and returns its rows and what it reported.
+func readAll(t *testing.T, in string) (got []Row, bad []error, err error) {
+	t.Helper()
+	err = Read(strings.NewReader(in), "in", func(r *Row) error { got = append(got, *r); return nil },
+		func(err error) { bad = append(bad, err) })
+	return got, bad, err
+}
+
+// TestMaxLine: a line of MaxLine bytes is read; one byte more, without
+// its end ("\n", "\r\n" or none at the end of the input), is too long
+// and reported as such (MaxLine: "a longer one is reported and skipped").
+func TestMaxLine(t *testing.T) {
+	// A row of exactly n bytes: the default columns, the ref padded.
+	row := func(n int) string {
+		r := "d\thttp://a/\tretrieval\ta@href\t\thttp://b/"
+		return r[:len("d\thttp://a/\tretrieval\ta@href\t")] + strings.Repeat("x", n-len(r)) + r[len(r)-len("\thttp://b/"):]
+	}
+	for _, end := range []string{"\n", "\r\n", ""} {
+		got, bad, err := readAll(t, row(MaxLine)+end)
+		if err != nil || len(bad) != 0 || len(got) != 1 || len(got[0].Ref) != MaxLine-len("d\thttp://a/\tretrieval\ta@href\t\thttp://b/") {
+			t.Errorf("%q: a line of MaxLine bytes: %d rows, reported %v, %v", end, len(got), bad, err)
+		}
+		for _, n := range []int{MaxLine + 1, MaxLine + 2, MaxLine + 3} {
+			// A good row after the long line, or before it when the
+			// long line ends the input without a newline.
+			in, line := row(n)+end+row(64)+"\n", 2
+			if end == "" {
+				in, line = row(64)+"\n"+row(n), 1
+			}
+			got, bad, err := readAll(t, in)
+			if err != nil || len(got) != 1 || got[0].Line != line || len(bad) != 1 ||
+				!strings.Contains(bad[0].Error(), "line longer than 1048576 bytes") || bad[0].(*LineError).Line != 3-line {
+				t.Errorf("%q: a line of MaxLine+%d bytes: rows %d, reported %v, %v", end, n-MaxLine, len(got), bad, err)
+			}
+		}
+	}
+}
