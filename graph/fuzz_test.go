@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -19,16 +20,18 @@ func FuzzReadRows(f *testing.F) {
 		"document\turl\n\thttp://a/\n",
 		"{\"url\":null}\n{",
 		"d\thttp://xn--nxa.example/\tr\ta\tx\tmailto:a\n",
+		"PAR1\x15\x04\t\t\t\t\t\n", // a Parquet file: refused (rows.ErrNotRows)
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		var rows []Row
+		var got []Row
 		bad := 0
-		err := ReadRows(strings.NewReader(in), "in", func(r Row) error { rows = append(rows, r); return nil }, func(error) { bad++ })
+		err := ReadRows(strings.NewReader(in), "in", func(r Row) error { got = append(got, r); return nil }, func(error) { bad++ })
 		if err != nil {
-			// Only a header without a url column stops the reading.
-			if !strings.Contains(err.Error(), "no url column") {
+			// Only a header without a url column, or a file that is
+			// not lines of rows, stops the reading.
+			if !strings.Contains(err.Error(), "no url column") && !errors.Is(err, rows.ErrNotRows) {
 				t.Fatalf("ReadRows: %v", err)
 			}
 			return
@@ -40,12 +43,12 @@ func FuzzReadRows(f *testing.F) {
 				lines++
 			}
 		}
-		if len(rows)+bad != lines {
-			t.Fatalf("%d rows and %d reported for %d lines", len(rows), bad, lines)
+		if len(got)+bad != lines {
+			t.Fatalf("%d rows and %d reported for %d lines", len(got), bad, lines)
 		}
 		for _, level := range []Level{Page, Host, Domain} {
 			g := &Builder{Level: level, Budget: 200, Dir: t.TempDir()}
-			for _, r := range rows {
+			for _, r := range got {
 				g.Add(r.Source, r.URL, r.Date)
 			}
 			for _, fm := range []Format{TSV, GraphML, GEXF, Parquet} {

@@ -16,6 +16,12 @@ import (
 // many times over.
 const MaxLine = 1 << 20
 
+// ErrNotRows is wrapped by the error of Read given a file that holds
+// rows in another form than TSV or NDJSON lines: a Parquet file, or
+// rows compressed by gzip or zstd. It is refused whole, not read line by
+// line as TSV.
+var ErrNotRows = errors.New("not TSV or NDJSON rows")
+
 // A Row is one links row as read back: its columns by name, "" for a
 // column the rows do not have. Differ rows are not links rows (they have
 // no url) and are not read.
@@ -54,12 +60,20 @@ func (e *LineError) Unwrap() error { return e.Err }
 // Read reads links rows, TSV (with or without its header line, which
 // names the columns; without, the default columns) or NDJSON (told apart
 // line by line, see isNDJSON), and calls row for each; the Row is
-// valid during the call only. A line that gives no row is a *LineError
+// valid during the call only. A Parquet file, or rows compressed by
+// gzip or zstd, is refused at once by an error wrapping ErrNotRows. A line that gives no row is a *LineError
 // passed to bad, and reading goes on; an error of row stops the reading
 // and is returned, as is a header line without a url column. name is
 // the input's name in errors.
 func Read(r io.Reader, name string, row func(*Row) error, bad func(error)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(len(parquetHead))
+	if err != nil && err != io.EOF {
+		return fmt.Errorf("%s:1: %w", name, err) // Peek would drop it
+	}
+	if form := notRows(head); form != "" {
+		return fmt.Errorf("%s: %w: %s", name, ErrNotRows, form)
+	}
 	cols := defaultColumns
 	var buf []byte
 	var rw Row
@@ -101,6 +115,27 @@ func Read(r io.Reader, name string, row func(*Row) error, bad func(error)) error
 			return nil
 		}
 	}
+}
+
+// parquetHead is how a Parquet file begins: its magic "PAR1", then the
+// first page header, a Thrift compact struct whose first field is the
+// page type, an i32 of field id 1 (0x15): a TSV row hardly begins so.
+const parquetHead = "PAR1\x15"
+
+// notRows names the form of a file that holds rows but not as lines, by
+// its first bytes head: a Parquet file (Format Parquet), or the
+// magic numbers of gzip (RFC 1952, with its one method, deflate) and
+// zstd (RFC 8878), as rows files are compressed; "" for anything else.
+func notRows(head []byte) string {
+	switch {
+	case bytes.HasPrefix(head, []byte(parquetHead)):
+		return "a Parquet file (it begins with PAR1), not lines of rows"
+	case bytes.HasPrefix(head, []byte("\x1f\x8b\x08")):
+		return "gzip-compressed (it begins with gzip's magic number): decompress it first"
+	case bytes.HasPrefix(head, []byte("\x28\xb5\x2f\xfd")):
+		return "zstd-compressed (it begins with zstd's magic number): decompress it first"
+	}
+	return ""
 }
 
 // Parse reads one line of rows without a header: NDJSON, or TSV in the

@@ -1,6 +1,7 @@
 package rows
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -39,6 +40,30 @@ func TestMaxLine(t *testing.T) {
 				!strings.Contains(bad[0].Error(), "line longer than 1048576 bytes") || bad[0].(*LineError).Line != 3-line {
 				t.Errorf("%q: a line of MaxLine+%d bytes: rows %d, reported %v, %v", end, n-MaxLine, len(got), bad, err)
 			}
+		}
+	}
+}
+
+// TestReadNotRows: a file that holds rows in another form (a Parquet
+// file, rows compressed by gzip or zstd) is refused at once by one error
+// naming the input and the form, which errors.Is tells by ErrNotRows,
+// not read line by line as TSV; rows that merely begin alike are read.
+func TestReadNotRows(t *testing.T) {
+	const row = "d\thttp://a/\tretrieval\ta@href\tx\thttp://b/\n"
+	for _, c := range []struct{ in, form string }{
+		{"PAR1\x15\x04\x15\x10\t\t\t\t\t\n" + row, "Parquet"},
+		{"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\t\t\t\t\t\n" + row, "gzip"},
+		{"\x28\xb5\x2f\xfd\x04\x58\t\t\t\t\t\n" + row, "zstd"},
+	} {
+		got, bad, err := readAll(t, c.in)
+		if !errors.Is(err, ErrNotRows) || !strings.HasPrefix(err.Error(), "in: ") || !strings.Contains(err.Error(), c.form) ||
+			len(got) != 0 || len(bad) != 0 {
+			t.Errorf("%s: %d rows, reported %v, error %v", c.form, len(got), bad, err)
+		}
+	}
+	for _, in := range []string{"PAR1.html" + row[1:], "PAR1", "\x1f\x8b", ""} {
+		if _, _, err := readAll(t, in); err != nil {
+			t.Errorf("%q: %v", in, err)
 		}
 	}
 }
