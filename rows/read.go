@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -60,7 +61,9 @@ func (e *LineError) Unwrap() error { return e.Err }
 // Read reads links rows, TSV (with or without its header line, which
 // names the columns; without, the default columns) or NDJSON (told apart
 // line by line, see isNDJSON), and calls row for each; the Row is
-// valid during the call only. A Parquet file, or rows compressed by
+// valid during the call only. A later TSV header line (each column one
+// a Row has, url among them), as files concatenated with their headers
+// hold, names the columns of the lines after it. A Parquet file, or rows compressed by
 // gzip or zstd, is refused at once by an error wrapping ErrNotRows. A line that gives no row is a *LineError
 // passed to bad, and reading goes on; an error of row stops the reading
 // and is returned, as is a header line without a url column. name is
@@ -93,7 +96,7 @@ func Read(r io.Reader, name string, row func(*Row) error, bad func(error)) error
 			continue
 		case isNDJSON(b):
 			rerr = ndjsonRow(&rw, b)
-		case line == 1 && bytes.HasPrefix(b, []byte("document\t")):
+		case bytes.HasPrefix(b, []byte("document\t")) && (line == 1 || isHeader(string(b))):
 			c, err := headerColumns(string(b))
 			if err != nil {
 				return fmt.Errorf("%s:1: %w", name, err)
@@ -190,6 +193,21 @@ type columns struct{ field []int }
 
 // defaultColumns are those of TSV rows without a header.
 var defaultColumns = columns{field: []int{0, 1, 2, 3, 4, 5}}
+
+// isHeader reports whether a line after the first is a header line, as
+// TSV files concatenated with their headers hold: each of its columns
+// is one a Row has, url among them. No links row is one: its
+// base_source would be "base_source", or its url "url".
+func isHeader(line string) bool {
+	url := false
+	for n := range strings.SplitSeq(line, "\t") {
+		if !slices.Contains(names[:], n) {
+			return false
+		}
+		url = url || n == "url"
+	}
+	return url
+}
 
 // headerColumns reads the columns of a header line.
 func headerColumns(h string) (columns, error) {

@@ -2,6 +2,7 @@ package rows
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -65,5 +66,28 @@ func TestReadNotRows(t *testing.T) {
 		if _, _, err := readAll(t, in); err != nil {
 			t.Errorf("%q: %v", in, err)
 		}
+	}
+}
+
+// TestReadHeaderAgain: TSV files concatenated with their headers (cat
+// a.tsv b.tsv) hold a header line inside: it names the columns of the
+// lines after it, as the first line's does, and is not a row (whose
+// document would be "document" and url "url").
+func TestReadHeaderAgain(t *testing.T) {
+	a := TSVHeader + "a.html\thttp://a/\tretrieval\ta@href\tx\thttp://a/x\n"
+	b := (&Writer{Page: true}).Header() + "b.html\thttp://b/\thtml\timg@src\ty\thttp://b/y\thttp://p/\t2026\n"
+	got, bad, err := readAll(t, a+b+a)
+	want := []Row{
+		{Line: 2, Document: "a.html", Base: "http://a/", BaseSource: "retrieval", Attribute: "a@href", Ref: "x", URL: "http://a/x"},
+		{Line: 4, Document: "b.html", Base: "http://b/", BaseSource: "html", Attribute: "img@src", Ref: "y", URL: "http://b/y", Page: "http://p/", Date: "2026"},
+		{Line: 6, Document: "a.html", Base: "http://a/", BaseSource: "retrieval", Attribute: "a@href", Ref: "x", URL: "http://a/x"},
+	}
+	if err != nil || len(bad) != 0 || !slices.Equal(got, want) {
+		t.Errorf("rows %+v, reported %v, %v", got, bad, err)
+	}
+	// A later line that only begins as a header does is a row.
+	got, bad, err = readAll(t, a+"document\thttp://d/\tnone\ta@href\tz\thttp://d/z\n")
+	if err != nil || len(bad) != 0 || len(got) != 2 || got[1].Document != "document" || got[1].URL != "http://d/z" {
+		t.Errorf("rows %+v, reported %v, %v", got, bad, err)
 	}
 }
