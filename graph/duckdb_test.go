@@ -20,6 +20,8 @@ func duckDB(t *testing.T, query string) []map[string]any { return duckdbtest.Que
 func TestParquetInDuckDB(t *testing.T) {
 	rows, _ := genRows(4, 500)
 	rows += "d\thttp://a/\u00e9\tretrieval\ta@href\tx\thttp://b/\t\n"
+	// Not UTF-8: DuckDB reads the STRING column, U+FFFD for the bad byte.
+	rows += "d\thttp://a/\xff\tretrieval\ta@href\tx\thttp://b/\xfe\n"
 	for _, level := range []Level{Page, Host} {
 		g, _ := build(t, rows, level, 0)
 		file := filepath.Join(t.TempDir(), "g.parquet")
@@ -32,7 +34,8 @@ func TestParquetInDuckDB(t *testing.T) {
 		for _, c := range schema {
 			types = append(types, c["column_name"].(string)+" "+c["column_type"].(string))
 		}
-		if got := strings.Join(types, ", "); got != "source VARCHAR, target VARCHAR, date VARCHAR, count BIGINT" {
+		if got := strings.Join(types, ", "); got != "source VARCHAR, target VARCHAR, date VARCHAR, count BIGINT, "+
+			"source_bytes BLOB, target_bytes BLOB, date_bytes BLOB" {
 			t.Errorf("%v: schema %s", level, got)
 		}
 		got := duckDB(t, "SELECT source, target, coalesce(date, '<null>') AS date, count FROM read_parquet("+lit+")")
@@ -43,7 +46,8 @@ func TestParquetInDuckDB(t *testing.T) {
 				d = "<null>"
 			}
 			// getRowObjectsJson gives BIGINT as a string.
-			want = append(want, map[string]any{"source": e.Source, "target": e.Target, "date": d, "count": strings.TrimSpace(jsonInt(e.Count))})
+			want = append(want, map[string]any{"source": strings.ToValidUTF8(e.Source, "\uFFFD"),
+				"target": strings.ToValidUTF8(e.Target, "\uFFFD"), "date": d, "count": strings.TrimSpace(jsonInt(e.Count))})
 			return nil
 		})
 		if len(got) != len(want) {
@@ -70,7 +74,8 @@ func TestParquetSparkTypes(t *testing.T) {
 	for _, level := range []Level{Page, Host} {
 		g, _ := build(t, rows, level, 0)
 		got, err := parquettest.SparkTypes(write(t, g, Parquet))
-		if want := "source StringType, target StringType, date StringType, count LongType"; err != nil || strings.Join(got, ", ") != want {
+		if want := "source StringType, target StringType, date StringType, count LongType, " +
+			"source_bytes BinaryType, target_bytes BinaryType, date_bytes BinaryType"; err != nil || strings.Join(got, ", ") != want {
 			t.Errorf("%v: %q, %v\nwant %s", level, got, err, want)
 		}
 	}

@@ -27,8 +27,9 @@ const (
 	GraphML
 	// GEXF 1.3 (gexf.net), Gephi's own format, the same content.
 	GEXF
-	// Parquet: one row an edge, columns source, target, date, count
-	// (docs/graphs.md#parquet).
+	// Parquet: one row an edge, columns source, target, date, count,
+	// then source_bytes, target_bytes and date_bytes, a value's exact
+	// bytes when it is not UTF-8 (docs/graphs.md#parquet).
 	Parquet
 )
 
