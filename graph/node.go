@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/publicsuffix"
@@ -33,8 +34,14 @@ const (
 
 var levelNames = [...]string{Page: "page", Host: "host", Domain: "domain"}
 
-// String returns "page", "host" or "domain".
-func (l Level) String() string { return levelNames[l] }
+// String returns "page", "host" or "domain" (Level(N) for another
+// value, as rows.Format.String does).
+func (l Level) String() string {
+	if int(l) >= len(levelNames) {
+		return "Level(" + strconv.Itoa(int(l)) + ")"
+	}
+	return levelNames[l]
+}
 
 // ParseLevel returns the Level named s.
 func ParseLevel(s string) (Level, error) {

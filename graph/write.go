@@ -35,8 +35,14 @@ const (
 
 var formatNames = [...]string{TSV: "tsv", GraphML: "graphml", GEXF: "gexf", Parquet: "parquet"}
 
-// String returns "tsv", "graphml", "gexf" or "parquet".
-func (f Format) String() string { return formatNames[f] }
+// String returns "tsv", "graphml", "gexf" or "parquet" (Format(N) for
+// another value, as rows.Format.String does).
+func (f Format) String() string {
+	if int(f) >= len(formatNames) {
+		return "Format(" + strconv.Itoa(int(f)) + ")"
+	}
+	return formatNames[f]
+}
 
 // ParseFormat returns the Format named s.
 func ParseFormat(s string) (Format, error) {
@@ -48,9 +54,12 @@ func ParseFormat(s string) (Format, error) {
 	return 0, fmt.Errorf("graph: unknown format %q: want tsv, graphml, gexf or parquet", s)
 }
 
-// Write writes the graph in format f.
+// Write writes the graph in format f; a Format that names none of the
+// formats is an error, nothing written.
 func (b *Builder) Write(w io.Writer, f Format) error {
 	switch f {
+	case TSV:
+		return b.writeTSV(w)
 	case GraphML:
 		return b.writeXML(w, graphML)
 	case GEXF:
@@ -58,7 +67,7 @@ func (b *Builder) Write(w io.Writer, f Format) error {
 	case Parquet:
 		return b.writeParquet(w)
 	}
-	return b.writeTSV(w)
+	return fmt.Errorf("graph: unknown format %v", f)
 }
 
 func (b *Builder) writeTSV(w io.Writer) error {
