@@ -443,9 +443,11 @@ func (p *ParquetFromNDJSON) Write(b []byte) (int, error) {
 	return n, nil
 }
 
-// row adds the row of one NDJSON line.
+// row adds the row of one NDJSON line, its "\r" before "\n" taken
+// off, as Read takes it off (readLine): a blank line gives no row.
 func (p *ParquetFromNDJSON) row(line []byte) error {
 	p.lineNo++
+	line = bytes.TrimSuffix(line, []byte("\r"))
 	if len(line) == 0 {
 		return nil
 	}

@@ -465,3 +465,28 @@ func TestParquetSparkTypes(t *testing.T) {
 		t.Errorf("%q, %v\nwant %q", got, err, want)
 	}
 }
+
+// TestParquetFromNDJSONCRLF: ParquetFromNDJSON takes the lines Read
+// takes: ended by "\r\n" as by "\n", a blank one ("\r\n" too) no row,
+// so that the file is the same.
+func TestParquetFromNDJSONCRLF(t *testing.T) {
+	const row = `{"document":"d","base":"","base_source":"none","attribute":"a@href","ref":"r","url":"u"}`
+	file := func(in string) ([]byte, error) {
+		var b bytes.Buffer
+		p := NewParquetFromNDJSON(&b)
+		if _, err := p.Write([]byte(in)); err != nil {
+			return nil, err
+		}
+		err := p.Close()
+		return b.Bytes(), err
+	}
+	want, err := file(row + "\n\n" + row + "\n")
+	if err != nil || len(want) == 0 {
+		t.Fatal(len(want), err)
+	}
+	for _, in := range []string{row + "\r\n\r\n" + row + "\r\n", row + "\n\r\n" + row} {
+		if got, err := file(in); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%q: %v, the same file: %v", in, err, bytes.Equal(got, want))
+		}
+	}
+}
