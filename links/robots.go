@@ -17,7 +17,8 @@ import (
 // ExtractRobots calls fn with the URL of each Sitemap record of the
 // robots.txt file read from r, in order, resolved against outer (the
 // protocol asks for absolute URLs; a relative one is resolved against the
-// file's URL, as crawlers do). A line longer than Limits.URL (and the
+// file's URL, as crawlers do). A line ends with LF, CR or CR LF. A line
+// longer than Limits.URL (and the
 // record's name) is not held: a Sitemap line that long is a link not
 // passed on, with a warning, as in HTML. Memory stays bounded whatever
 // the input.
@@ -33,7 +34,7 @@ func (x *Extractor) ExtractRobotsBytes(r io.Reader, outer base.Base, fn func(*Li
 }
 
 func (x *Extractor) scanRobots(r io.Reader) error {
-	br := bufio.NewReaderSize(r, x.lim.URL+64)
+	br := bufio.NewReaderSize(crReader{r}, x.lim.URL+64)
 	var off int64
 	for {
 		line, err := br.ReadSlice('\n')
@@ -63,6 +64,22 @@ func (x *Extractor) scanRobots(r io.Reader) error {
 			return fmt.Errorf("reading robots.txt: %w", err)
 		}
 	}
+}
+
+// A crReader reads r with each CR made an LF: a line of robots.txt ends
+// with LF, CR or CR LF (RFC 9309 section 2.2, EOL), and CR LF then reads
+// as a line and an empty one, which holds no record. The offsets stay
+// those of r.
+type crReader struct{ r io.Reader }
+
+func (c crReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	for i, b := range p[:n] {
+		if b == '\r' {
+			p[i] = '\n'
+		}
+	}
+	return n, err
 }
 
 // sitemapRecord returns the value of a line that is a Sitemap record.

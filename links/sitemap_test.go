@@ -201,11 +201,40 @@ func TestRobots(t *testing.T) {
 	}
 }
 
+// TestRobotsLineEnds: a line of robots.txt ends with LF, CR or CR LF
+// (RFC 9309 section 2.2, EOL = %x0A / %x0D / %x0D.0A): a file written
+// with CR alone holds as many records as lines, its Sitemap lines
+// among them, and a long line's end is found by its CR as by its LF.
+func TestRobotsLineEnds(t *testing.T) {
+	for _, c := range []struct {
+		name, doc string
+		want      []string
+		long      bool
+	}{
+		{"CR", "User-agent: *\rSitemap: http://a/s.xml\rDisallow: /\rsitemap: http://b/\r", []string{"http://a/s.xml", "http://b/"}, false},
+		{"CR at the end of the file", "Disallow: /x\rSitemap: http://c/", []string{"http://c/"}, false},
+		{"CR, LF and CR LF mixed", "Sitemap: http://a/\r\nDisallow: /\rSitemap: http://b/\nSitemap: http://c/\r", []string{"http://a/", "http://b/", "http://c/"}, false},
+		{"a long line ended by CR", "Sitemap: http://long/" + strings.Repeat("x", 300) + "\rSitemap: http://d/\r", []string{"http://d/"}, true},
+		{"a long comment ended by CR", "# " + strings.Repeat("x", 300) + "\rSitemap: http://e/\r", []string{"http://e/"}, false},
+	} {
+		x := Extractor{Limits: limits.Limits{URL: 100}}
+		var got []string
+		err := x.ExtractRobots(strings.NewReader(c.doc), base.Retrieved("http://r/robots.txt"), func(l Link) error {
+			got = append(got, l.URL)
+			return nil
+		})
+		var le *LimitError
+		if fmt.Sprint(got) != fmt.Sprint(c.want) || c.long != errors.As(err, &le) || !c.long && err != nil {
+			t.Errorf("%s: got %q, %v; want %q", c.name, got, err, c.want)
+		}
+	}
+}
+
 // FuzzSitemap reads any input as a sitemap and as robots.txt: no panic,
 // every link passed on within the URL limit, and a sitemap's links the
 // <loc> encoding/xml's Unmarshal finds in a urlset.
 func FuzzSitemap(f *testing.F) {
-	for _, s := range []string{sitemapExample, sitemapIndexExample, "Sitemap: http://a/\n", "<urlset><url><loc>&#x41;</loc></url></urlset>", "<urlset><url><loc>a</loc><loc>b</loc></url></urlset>"} {
+	for _, s := range []string{sitemapExample, sitemapIndexExample, "Sitemap: http://a/\n", "Disallow: /\rSitemap: http://a/\r\nSitemap: b\r", "<urlset><url><loc>&#x41;</loc></url></urlset>", "<urlset><url><loc>a</loc><loc>b</loc></url></urlset>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
