@@ -30,10 +30,15 @@ var ErrNotSitemap = errors.New("not an XML sitemap: the root element is neither 
 // IsSitemap reports whether head, the first bytes of an XML document,
 // shows the root element of a sitemap: the first element start tag,
 // after the XML declaration, comments and processing instructions, is
-// <urlset> or <sitemapindex> (with or without a namespace prefix).
+// <urlset> or <sitemapindex> (with or without a namespace prefix), in
+// the encoding its XML declaration names.
 func IsSitemap(head []byte) bool {
 	d := xml.NewDecoder(bytes.NewReader(head))
 	d.Strict = false
+	// A declared encoding (encoding="ISO-8859-1") is read as
+	// ExtractSitemap reads it: without a CharsetReader, Token fails on
+	// the declaration of any encoding but UTF-8.
+	d.CharsetReader = charset.NewReaderLabel
 	for {
 		tok, err := d.Token()
 		if err != nil {

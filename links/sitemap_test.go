@@ -1,6 +1,7 @@
 package links
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -97,6 +98,30 @@ func TestSitemapExamples(t *testing.T) {
 		if !IsSitemap([]byte(c.doc)) {
 			t.Errorf("%s: IsSitemap false", c.name)
 		}
+	}
+}
+
+// TestSitemapDeclaredEncoding: a sitemap whose XML declaration names an
+// encoding other than UTF-8 (XML 1.0 section 4.3.3) is told a sitemap by
+// IsSitemap and SniffSitemap, as ExtractSitemap reads it: its root
+// element is <urlset> whatever the encoding of its text.
+func TestSitemapDeclaredEncoding(t *testing.T) {
+	for _, enc := range []string{"ISO-8859-1", "windows-1252", "utf-8", "US-ASCII"} {
+		doc := `<?xml version="1.0" encoding="` + enc + `"?>` + "\n<urlset><url><loc>http://h/caf\xe9</loc></url></urlset>"
+		if !IsSitemap([]byte(doc)) {
+			t.Errorf("%s: IsSitemap false", enc)
+		}
+		if !SniffSitemap(bufio.NewReader(strings.NewReader(doc))) {
+			t.Errorf("%s: SniffSitemap false", enc)
+		}
+	}
+	doc := `<?xml version="1.0" encoding="ISO-8859-1"?><urlset><url><loc>http://h/caf` + "\xe9" + `</loc></url></urlset>`
+	if got, err := sitemapLinks(t, doc, "http://s/"); err != nil || fmt.Sprint(got) != "[url@loc http://h/caf\u00e9]" {
+		t.Errorf("ISO-8859-1: got %q, %v", got, err)
+	}
+	// Not a sitemap in any encoding.
+	if IsSitemap([]byte(`<?xml version="1.0" encoding="ISO-8859-1"?><rss/>`)) {
+		t.Errorf("rss: IsSitemap true")
 	}
 }
 
@@ -234,7 +259,7 @@ func TestRobotsLineEnds(t *testing.T) {
 // every link passed on within the URL limit, and a sitemap's links the
 // <loc> encoding/xml's Unmarshal finds in a urlset.
 func FuzzSitemap(f *testing.F) {
-	for _, s := range []string{sitemapExample, sitemapIndexExample, "Sitemap: http://a/\n", "Disallow: /\rSitemap: http://a/\r\nSitemap: b\r", "<urlset><url><loc>&#x41;</loc></url></urlset>", "<urlset><url><loc>a</loc><loc>b</loc></url></urlset>"} {
+	for _, s := range []string{sitemapExample, sitemapIndexExample, "Sitemap: http://a/\n", "Disallow: /\rSitemap: http://a/\r\nSitemap: b\r", "<urlset><url><loc>&#x41;</loc></url></urlset>", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><urlset><url><loc>\xe9</loc></url></urlset>", "<urlset><url><loc>a</loc><loc>b</loc></url></urlset>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
