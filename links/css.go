@@ -15,7 +15,8 @@ import (
 // (section 4, "Tokenization"): a url() token, or the function url( with
 // a string, is a link; so is the string or url after @import. Comments,
 // strings and escapes are read as the tokenizer reads them, so that
-// "/* url(x) */" and "'url(x)'" hold no link and "u\72l(x)" does.
+// "/* url(x) */" and "'url(x)'" hold no link and "u\72l(x)" does; an
+// empty one, url() or url(""), is no link.
 //
 // Only the tokens a link depends on are told apart; the tokenizer works
 // on bytes, non-ASCII bytes being, as the code points they encode, name
@@ -470,7 +471,9 @@ type cssReader struct {
 }
 
 // step takes the next token, whose value is t.val, and returns the link
-// it completes (import telling an @import), or nil.
+// it completes (import telling an @import), or nil. An empty url() or
+// @import string is none: it must resolve to an invalid resource (CSS
+// Values and Units Level 3, "Empty URLs"), not to the sheet or page.
 func (r *cssReader) step(tok int, val []byte) (link []byte, isLink, imported bool) {
 	if tok == cssSpace {
 		return nil, false, false
@@ -492,7 +495,7 @@ func (r *cssReader) step(tok int, val []byte) (link []byte, isLink, imported boo
 		}
 	case cssURLString:
 		if tok == cssCloseParen || tok == cssEOF {
-			return r.pending, true, imp
+			return r.pending, len(r.pending) > 0, imp
 		}
 		// url("x" and more: not a url() (CSS Values 4's modifiers
 		// aside), and what follows up to its ')' is inside it.
@@ -505,12 +508,12 @@ func (r *cssReader) step(tok int, val []byte) (link []byte, isLink, imported boo
 		return nil, false, false
 	case cssImport:
 		if tok == cssString {
-			return val, true, true
+			return val, len(val) > 0, true
 		}
 	}
 	switch tok {
 	case cssURL:
-		return val, true, state == cssImport
+		return val, len(val) > 0, state == cssImport
 	case cssFunction:
 		if equalLower(val, "url") {
 			r.state, r.imported = cssURLFn, state == cssImport

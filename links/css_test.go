@@ -72,11 +72,15 @@ func tdewolffReading(sheet string) string {
 			if imported {
 				attr = "import"
 			}
-			fmt.Fprintf(&b, "%s %q\n", attr, trimASCIISpace(urlValue(string(text))))
+			// An empty value is no link (CSS Values 3, "Empty URLs").
+			if v := urlValue(string(text)); v != "" {
+				fmt.Fprintf(&b, "%s %q\n", attr, trimASCIISpace(v))
+			}
 		case css.StringToken:
-			if imported {
-				s := string(text)
-				fmt.Fprintf(&b, "import %q\n", trimASCIISpace(unescapeSlowly(s[1:], s[0])))
+			if s := string(text); imported {
+				if v := unescapeSlowly(s[1:], s[0]); v != "" {
+					fmt.Fprintf(&b, "import %q\n", trimASCIISpace(v))
+				}
 			}
 		}
 		imported = tt == css.AtKeywordToken && strings.EqualFold(string(text), "@import")
@@ -223,7 +227,7 @@ var trickyCSS = []string{
 	`a{b:url(x y);c:url(a"b);d:url(a(b)} e{f:url(ok)} g{h:url(a` + "\x01" + `b)}`,
 	`a{b:url("x" y)} c{d:url("z"  )} e{f:url(   'w'   )}`, `a{b:url(p`, `a{b:url("q`, "@import 'r\n';", `@import`,
 	`@import url("s") screen; @IMPORT 't'; @import/**/"u"; @import url(v`, `@media x { @import "w"; }`,
-	`a{b:url()} c{d:url("")} e{f:url( )}`, "a{b:url(\t\nx\r\n)}", "a{b:url(x\fy)}", `<!-- a{b:url(c)} -->`,
+	`a{b:url()} c{d:url("")} e{f:url( )}`, `@import ""; @import url(); @import url(''); a{b:url(" ")}`, "a{b:url(\t\nx\r\n)}", "a{b:url(x\fy)}", `<!-- a{b:url(c)} -->`,
 	`a{b:image-set("no" 1x, url(yes) 2x)}`, `a{b:url(é)} c{d:url("ü")}`, `url(url(x))`, `url(a)url(b)`,
 	`a{b:url(x\29 y)} c{d:u\72l(z)} e{f:url("\"q\"")} g{h:url(\)} i{j:"a\` + "\n" + `b"}`,
 	`@\69mport "x"; \40import "y"`, `a{b:url(\0)} c{d:url(\110000)} e{f:url(\d800)}`,
@@ -246,6 +250,13 @@ func TestCSSSpec(t *testing.T) {
 		{`a{b:url("x" "y")} c{d:url(z)}`, "url \"z\"\n"},
 		{"a{b:url(\"x\n) c{d:url(z)}", "url \"z\"\n"},
 		{`a{b:url("x" url(no))}`, ""},
+		// An empty url() refers to no resource (CSS Values and Units
+		// Level 3, "Empty URLs", #url-empty: it must resolve to an
+		// invalid one), nor
+		// does an empty @import string, a <url> by CSS Cascade's @import:
+		// no link. A value of white space is not empty.
+		{`a{b:url()} c{d:url("")} e{f:url( )} g{h:url('')} @import ""; @import url(); @import ''; @import url("")`, ""},
+		{`a{b:url(" ")} @import "\9"`, "url \"\"\nimport \"\"\n"},
 	}
 	for _, tt := range tests {
 		if got := cssReading(t, tt.sheet, same); got != tt.want {
