@@ -556,9 +556,9 @@ func (x *Extractor) cssLinks(css []byte, elem, urlAttr, importAttr string, off i
 // (a text/css document), as Extract does for HTML: each url() is a link
 // css@url, and the string or url() after an @import is a link
 // css@import, resolved against outer (a style sheet sets no base of its
-// own). A token (a comment, a string, a url) longer than Limits.Token
-// ends the reading with a *LimitError; the links before it are passed
-// on.
+// own). A token (a comment, a string, a url, a run of white space)
+// longer than Limits.Token ends the reading with a *LimitError (Element
+// "css"); the links before it are passed on.
 //
 // Under relurl.WHATWG the style sheet is read in its character encoding,
 // found by CSS Syntax Level 3 section 3.2: a byte order mark, then
@@ -611,6 +611,11 @@ func (x *Extractor) scanCSS(rd io.Reader) error {
 				t.i = start
 				break
 			}
+			if t.i-start > x.lim.Token {
+				// Read whole in the buffer, the token was not held
+				// past the limit by fill, which tells the others.
+				return cssTokenLimit(x.tokenLimit(s, start))
+			}
 			if link, ok, imp := r.step(tok, t.val); ok {
 				attr := "url"
 				if imp {
@@ -629,7 +634,16 @@ func (x *Extractor) scanCSS(rd io.Reader) error {
 		}
 		s.pos = t.i
 		if err := x.fill(s); err != nil {
-			return err
+			return cssTokenLimit(err)
 		}
 	}
+}
+
+// cssTokenLimit names a style sheet's token in the *LimitError of the
+// Token limit err, if it is one (Element "css").
+func cssTokenLimit(err error) error {
+	if le, ok := err.(*LimitError); ok {
+		le.Element = "css"
+	}
+	return err
 }

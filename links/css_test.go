@@ -2,6 +2,7 @@ package links
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/limits"
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
 	"golang.org/x/text/encoding/charmap"
@@ -419,5 +421,49 @@ func TestCSSLinear(t *testing.T) {
 		if n := x.css.scanned; n > 4*int64(len(sheet)) {
 			t.Errorf("%.12q...: %d bytes read for %d", sheet, n, len(sheet))
 		}
+	}
+}
+
+// TestCSSTokenLimit: a token of a style sheet longer than Limits.Token
+// ends the reading with a *LimitError at its offset, naming CSS, the
+// links before it passed on (ExtractCSS), whether the token came whole
+// in one read or across refills of the buffer.
+func TestCSSTokenLimit(t *testing.T) {
+	for _, c := range []struct {
+		name, sheet string
+		off         int64
+	}{
+		{"comment", "a{b:url(x)} /*" + strings.Repeat("c", 300) + "*/ d{e:url(y)}", 12},
+		{"string", `a{b:url(x)} @import "` + strings.Repeat("s", 300) + `"; d{e:url(y)}`, 20},
+		{"white space", "a{b:url(x)}" + strings.Repeat(" ", 300) + "d{e:url(y)}", 11},
+		{"across refills", "a{b:url(x)} /*" + strings.Repeat("c", 200<<10) + "*/ d{e:url(y)}", 12},
+	} {
+		for _, wrap := range []func(io.Reader) io.Reader{same, iotest.OneByteReader} {
+			x := Extractor{Limits: limits.Limits{Token: 100}}
+			if strings.HasPrefix(c.name, "across") {
+				x.Limits.Token = 64 << 10
+			}
+			var got []string
+			err := x.ExtractCSS(wrap(strings.NewReader(c.sheet)), base.Retrieved("http://h/"), func(l Link) error {
+				got = append(got, l.Ref)
+				return nil
+			})
+			var le *LimitError
+			if fmt.Sprint(got) != "[x]" || !errors.As(err, &le) || le.Err.Limit != "Token" || le.Offset != c.off ||
+				!strings.Contains(err.Error(), "CSS token") {
+				t.Errorf("%s: got %q, %v", c.name, got, err)
+			}
+		}
+	}
+	// A token of the limit's length is within it.
+	x := Extractor{Limits: limits.Limits{Token: 100}}
+	sheet := `a{b:url(x)} @import "` + strings.Repeat("s", 98) + `"; d{e:url(y)}`
+	var got []string
+	err := x.ExtractCSS(strings.NewReader(sheet), base.Retrieved("http://h/"), func(l Link) error {
+		got = append(got, l.Ref)
+		return nil
+	})
+	if fmt.Sprint(got) != "[x "+strings.Repeat("s", 98)+" y]" || err != nil {
+		t.Errorf("a token of 100 bytes: got %q, %v", got, err)
 	}
 }

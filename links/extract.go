@@ -101,7 +101,7 @@ type LimitError struct {
 	// Offset is the byte offset in the document of the token or content;
 	// -1 for a link given to ResolveBytes, which has none.
 	Offset  int64
-	Element string // for "URL": the link's element and attribute; "head" or "a" for held links
+	Element string // for "URL": the link's element and attribute; "head" or "a" for held links; "css" for a style sheet's token
 	Attr    string
 	Length  int64         // the length that broke the limit
 	Err     *limits.Error // the limit: errors.As finds it
@@ -133,7 +133,11 @@ func (e *LimitError) Error() string {
 			s = fmt.Sprintf("offset %d: the links held until the end of the head (%d bytes) exceed the Token limit of %d: they and the rest are resolved against the base found so far", e.Offset, e.Length, e.Err.Max)
 			break
 		}
-		s = fmt.Sprintf("offset %d: HTML token %v; the document is read no further", e.Offset, e.Err)
+		lang := "HTML"
+		if e.Element == "css" {
+			lang = "CSS"
+		}
+		s = fmt.Sprintf("offset %d: %s token %v; the document is read no further", e.Offset, lang, e.Err)
 	}
 	if e.More > 0 {
 		s += fmt.Sprintf(" (and %d more warnings)", e.More)
