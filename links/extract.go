@@ -101,7 +101,7 @@ type LimitError struct {
 	// Offset is the byte offset in the document of the token or content;
 	// -1 for a link given to ResolveBytes, which has none.
 	Offset  int64
-	Element string // for "URL": the link's element and attribute; "head" or "a" for held links; "css" for a style sheet's token
+	Element string // for "URL": the link's element and attribute; "head" or "a" for held links; "css" or "xml" for a style sheet's or a sitemap's token
 	Attr    string
 	Length  int64         // the length that broke the limit
 	Err     *limits.Error // the limit: errors.As finds it
@@ -134,8 +134,11 @@ func (e *LimitError) Error() string {
 			break
 		}
 		lang := "HTML"
-		if e.Element == "css" {
+		switch e.Element {
+		case "css":
 			lang = "CSS"
+		case "xml":
+			lang = "XML"
 		}
 		s = fmt.Sprintf("offset %d: %s token %v; the document is read no further", e.Offset, lang, e.Err)
 	}

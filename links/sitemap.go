@@ -100,7 +100,10 @@ func (x *Extractor) runOther(outer base.Base, read func() error) error {
 
 // A boundedReader fails once more than max bytes have been read since
 // start, the offset where the token being read began: encoding/xml holds
-// a token whole, and this bounds it.
+// a token whole, and this bounds it. It reads no further than max+1
+// bytes past start (a token of max bytes and the byte that ends it), so
+// that the buffer encoding/xml reads ahead into cannot let a longer
+// token through.
 type boundedReader struct {
 	r        io.Reader
 	n, start int64 // bytes read; the start of the token
@@ -108,8 +111,12 @@ type boundedReader struct {
 }
 
 func (b *boundedReader) Read(p []byte) (int, error) {
-	if b.n-b.start > b.max {
-		return 0, &LimitError{Offset: b.start, Err: &limits.Error{Limit: "Token", Max: b.max}}
+	rest := b.max + 1 - (b.n - b.start)
+	if rest <= 0 {
+		return 0, &LimitError{Offset: b.start, Element: "xml", Err: &limits.Error{Limit: "Token", Max: b.max}}
+	}
+	if int64(len(p)) > rest {
+		p = p[:rest]
 	}
 	n, err := b.r.Read(p)
 	b.n += int64(n)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/growth"
@@ -171,6 +172,36 @@ func TestSitemapLimits(t *testing.T) {
 	}
 	if a > 1<<19 {
 		t.Errorf("Token limit: %d bytes allocated for a text of 1 MiB, limit 64 KiB", a)
+	}
+}
+
+// TestSitemapTokenLimit: a token longer than Limits.Token ends the
+// reading with a *LimitError at its offset that names an XML token,
+// however small the limit; one of the limit's length is read.
+func TestSitemapTokenLimit(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+		off  int64
+	}{
+		{300, "[http://a/]", 49}, {100, "[http://a/ " + strings.Repeat("b", 100) + "]", -1}, {101, "[http://a/]", 49},
+	} {
+		doc := `<urlset><url><loc>http://a/</loc></url><url><loc>` + strings.Repeat("b", c.n) + `</loc></url></urlset>`
+		for _, wrap := range []func(io.Reader) io.Reader{func(r io.Reader) io.Reader { return r }, iotest.OneByteReader} {
+			x := Extractor{Limits: limits.Limits{Token: 100}}
+			var got []string
+			err := x.ExtractSitemap(wrap(strings.NewReader(doc)), base.Base{}, func(l Link) error { got = append(got, l.URL); return nil })
+			var le *LimitError
+			if c.off < 0 {
+				if fmt.Sprint(got) != c.want || err != nil {
+					t.Errorf("text of %d bytes: got %q, %v", c.n, got, err)
+				}
+				continue
+			}
+			if fmt.Sprint(got) != c.want || !errors.As(err, &le) || le.Err.Limit != "Token" || le.Offset != c.off || !strings.Contains(err.Error(), "XML token") {
+				t.Errorf("text of %d bytes: got %q, %v", c.n, got, err)
+			}
+		}
 	}
 }
 
