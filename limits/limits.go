@@ -35,9 +35,11 @@ import (
 // Limits are the bounds of one run. Sizes are in bytes.
 type Limits struct {
 	// Token is the largest HTML token the tokenizer holds at once: a tag
-	// with its attributes, a comment, a run of text. A larger tag or
-	// comment is an error for the document (links after it are still
-	// read where the reader can resynchronise).
+	// with its attributes, a comment, the content of a <noscript> or
+	// <style> element (other text is not held); and the largest token of
+	// a style sheet or XML sitemap. A larger one is an error for the
+	// document (links after it are still read where the reader can
+	// resynchronise).
 	Token int
 	// HeaderLine is the longest header line (WARC, HTTP, MIME), folded
 	// continuation lines counted one by one.

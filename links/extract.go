@@ -85,8 +85,9 @@ type Link struct {
 
 // A LimitError reports a limit (package limits) that a document broke,
 // where, and what it cost. It is returned as the error of a document whose
-// reading it stopped (Limit "Token": a tag, comment or <noscript> content
-// longer than Limits.Token; the links found before it are passed on). The
+// reading it stopped (Limit "Token": a tag, comment, or <noscript> or
+// <style> content longer than Limits.Token, or a token of a style sheet
+// or sitemap; the links found before it are passed on). The
 // limits that do not stop the reading make warnings, passed to
 // Extractor.Warn: "URL", a link not passed on because its reference,
 // resolved URL or base is longer than Limits.URL; "Noscript", the content
@@ -100,8 +101,11 @@ type Link struct {
 type LimitError struct {
 	// Offset is the byte offset in the document of the token or content;
 	// -1 for a link given to ResolveBytes, which has none.
-	Offset  int64
-	Element string // for "URL": the link's element and attribute; "head" or "a" for held links; "css" or "xml" for a style sheet's or a sitemap's token
+	Offset int64
+	// Element and Attr: for "URL", the link's element and attribute;
+	// for "Token", "head" or "a" for held links, "css" or "xml" for the
+	// token of a style sheet or sitemap, "" for an HTML token.
+	Element string
 	Attr    string
 	Length  int64         // the length that broke the limit
 	Err     *limits.Error // the limit: errors.As finds it
@@ -222,9 +226,10 @@ func (l LinkBytes) Link() Link {
 // Limits.URL is not passed on, with a warning.
 //
 // An error from fn stops the extraction and is returned. Otherwise the
-// errors are reading errors of r and a *LimitError for a tag, comment or
-// <noscript> content longer than the Token limit (the links before it are
-// passed on; text, however long, is not held); no input makes the HTML
+// errors are reading errors of r and a *LimitError for a tag, comment,
+// or <noscript> or <style> content (read again for links, CSS) longer
+// than the Token limit (the links before it are passed on; other text,
+// however long, is not held); no input makes the HTML
 // fail to tokenize. Warnings (links over the URL limit, noscript
 // nested too deep, a *BaseError for a BASE href not used) are returned
 // after all the links, the first one counting the others, unless
@@ -259,7 +264,7 @@ type Extractor struct {
 	// call; it holds for the whole document.
 	Spec relurl.Spec
 	// Limits bounds what one document may cost: Token (the largest tag,
-	// comment or <noscript> content held, and the most held of the links
+	// comment, <noscript> or <style> content held, and the most held of the links
 	// waiting for the end of the head), URL (the longest reference, URL
 	// or base passed on; a longer BASE href is not used) and Noscript
 	// (the <noscript> levels read for links). Zero fields take the

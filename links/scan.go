@@ -19,11 +19,11 @@ import (
 // FuzzScanner hold it to the reference reading (reference.go).
 //
 // Text is never held, whatever its length: neither text between tags
-// nor the raw text of script, style, title and the like, which the
-// Tokenizer holds (and fails on past its SetMaxBuf). A tag, a comment or
-// the content of a noscript element (read again for its links) is held
-// whole while it is read, up to the Token limit; a longer one ends the
-// reading with a *LimitError.
+// nor the raw text of script, title and the like, which the Tokenizer
+// holds (and fails on past its SetMaxBuf). A tag, a comment or the
+// content of a noscript element (read again for its links) or of a style
+// element (read for its CSS) is held whole while it is read, up to the
+// Token limit; a longer one ends the reading with a *LimitError.
 
 // A scanState is a window on a document: b holds the bytes from the
 // document's offset off, of which those before pos have been read.
