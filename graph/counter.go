@@ -25,12 +25,15 @@ const entryOverhead = 64
 // end the runs and the map are merged, so that the sorted counts are the
 // same whether or not anything spilled (docs/graphs.md#memory).
 type counter struct {
-	budget int64  // bytes of keys held before a spill
-	dir    string // where runs go; "" for os.TempDir
-	m      map[string]int64
-	size   int64
-	runs   []*os.File
-	buf    []byte
+	budget  int64  // bytes of keys held before a spill
+	dir     string // where runs go; "" for os.TempDir
+	m       map[string]int64
+	size    int64
+	runs    []*os.File
+	levels  []int // of each run: how many merges its keys went through
+	spills  int   // runs written from the map
+	written int64 // bytes written to runs, merges included
+	buf     []byte
 }
 
 func newCounter(budget int64, dir string) *counter {
@@ -51,53 +54,75 @@ func (c *counter) add(key []byte, n int64) error {
 	return nil
 }
 
-// sortedKeys returns the map's keys in byte order.
-func (c *counter) sortedKeys() []string {
-	keys := make([]string, 0, len(c.m))
-	for k := range c.m {
+// sortedKeys returns the keys of m in byte order.
+func sortedKeys(m map[string]int64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
 	return keys
 }
 
-// maxRuns is how many runs are kept before they are merged into one, so
-// that the open files stay few whatever the budget.
-const maxRuns = 32
+// fanIn is how many runs of one level are merged into one of the next,
+// as an external sort merges: each key is written once a level, so that
+// spilling costs time in proportion to the keys times the levels (the
+// logarithm of the spills, base fanIn), not to the keys times the spills
+// as merging everything so far every few spills would; and at most
+// fanIn-1 runs a level stay open.
+const fanIn = 16
 
-// spill writes the map to a new run, sorted, and empties it. Past maxRuns
-// runs, the runs and the map are merged into a single run instead.
+// spill writes the map to a new run of level 0, sorted, and empties it;
+// then merges the last fanIn runs while they are of one level.
 func (c *counter) spill() error {
-	if len(c.runs) >= maxRuns {
-		return c.compact()
-	}
 	f, w, err := c.newRun()
 	if err != nil {
 		return err
 	}
-	for _, k := range c.sortedKeys() {
+	for _, k := range sortedKeys(c.m) {
 		if err := c.write(w, k, c.m[k]); err != nil {
+			f.Close()
 			return err
 		}
 	}
-	return c.endRun(f, w, []*os.File{f})
+	if err := c.endRun(f, w, 0); err != nil {
+		return err
+	}
+	clear(c.m)
+	c.size = 0
+	c.spills++
+	// Levels fall along c.runs (each merge takes the last runs, of the
+	// lowest level), so runs of one level are together at its end.
+	for n := len(c.runs); n >= fanIn && c.levels[n-fanIn] == c.levels[n-1]; n = len(c.runs) {
+		if err := c.merge(n - fanIn); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// compact merges every run and the map into one run.
-func (c *counter) compact() error {
+// merge merges the runs from c.runs[from] on into one run of the next
+// level.
+func (c *counter) merge(from int) error {
 	f, w, err := c.newRun()
 	if err != nil {
 		return err
 	}
-	if err := c.each(func(k string, n int64) error { return c.write(w, k, n) }); err != nil {
+	if err := mergeRuns(c.runs[from:], nil, func(k string, n int64) error { return c.write(w, k, n) }); err != nil {
 		f.Close()
 		return err
 	}
-	if err := c.close(); err != nil {
-		f.Close()
-		return err
+	level := c.levels[from] + 1
+	var errs []error
+	for _, r := range c.runs[from:] {
+		errs = append(errs, r.Close())
 	}
-	return c.endRun(f, w, []*os.File{f})
+	c.runs, c.levels = c.runs[:from], c.levels[:from]
+	if err := errors.Join(errs...); err != nil {
+		f.Close()
+		return fmt.Errorf("%w: %w", ErrSpill, err)
+	}
+	return c.endRun(f, w, level)
 }
 
 func (c *counter) newRun() (*os.File, *bufio.Writer, error) {
@@ -117,49 +142,54 @@ func (c *counter) write(w *bufio.Writer, k string, n int64) error {
 	c.buf = binary.AppendUvarint(c.buf[:0], uint64(len(k)))
 	c.buf = binary.AppendUvarint(c.buf, uint64(n))
 	c.buf = append(c.buf, k...)
+	c.written += int64(len(c.buf))
 	if _, err := w.Write(c.buf); err != nil {
 		return fmt.Errorf("%w: %w", ErrSpill, err)
 	}
 	return nil
 }
 
-func (c *counter) endRun(f *os.File, w *bufio.Writer, runs []*os.File) error {
+func (c *counter) endRun(f *os.File, w *bufio.Writer, level int) error {
 	if err := w.Flush(); err != nil {
 		f.Close()
 		return fmt.Errorf("%w: %w", ErrSpill, err)
 	}
-	c.runs = append(c.runs, runs...)
-	clear(c.m)
-	c.size = 0
+	c.runs, c.levels = append(c.runs, f), append(c.levels, level)
 	return nil
 }
 
-// Spilled reports how many runs were written to disk.
-func (c *counter) spilled() int { return len(c.runs) }
+// spilled reports how many runs were written to disk from the map.
+func (c *counter) spilled() int { return c.spills }
 
 // each calls fn with every key and its total count, in byte order of the
 // keys, merging the runs and the map. It can be called more than once.
 func (c *counter) each(fn func(key string, n int64) error) error {
+	return mergeRuns(c.runs, c.m, fn)
+}
+
+// mergeRuns calls fn with every key of the runs and of m and its total
+// count, in byte order of the keys.
+func mergeRuns(runs []*os.File, m map[string]int64, fn func(key string, n int64) error) error {
 	h := &runHeap{}
-	for _, f := range c.runs {
+	for _, f := range runs {
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return err
+			return fmt.Errorf("%w: %w", ErrSpill, err)
 		}
-		r := &run{r: bufio.NewReaderSize(f, 1<<16)}
+		h.rs = append(h.rs, &run{r: bufio.NewReaderSize(f, 1<<16)})
+	}
+	if len(m) > 0 {
+		h.rs = append(h.rs, &run{keys: sortedKeys(m), m: m})
+	}
+	live := h.rs[:0]
+	for _, r := range h.rs {
 		if err := r.next(); err != nil {
 			return err
 		}
 		if !r.done {
-			h.rs = append(h.rs, r)
+			live = append(live, r)
 		}
 	}
-	mem := &run{keys: c.sortedKeys(), m: c.m}
-	if err := mem.next(); err != nil {
-		return err
-	}
-	if !mem.done {
-		h.rs = append(h.rs, mem)
-	}
+	h.rs = live
 	heap.Init(h)
 	for h.Len() > 0 {
 		key, n := h.rs[0].key, int64(0)
@@ -188,7 +218,7 @@ func (c *counter) close() error {
 	for _, f := range c.runs {
 		errs = append(errs, f.Close())
 	}
-	c.runs = nil
+	c.runs, c.levels = nil, nil
 	return errors.Join(errs...)
 }
 

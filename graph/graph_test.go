@@ -154,7 +154,7 @@ func TestHostAndDomainGraphs(t *testing.T) {
 }
 
 // TestSpill: with a budget of a few hundred bytes the counts spill to
-// many runs, compacted past maxRuns, and every format comes out byte for
+// many runs, merged fanIn at a time, and every format comes out byte for
 // byte as in memory.
 func TestSpill(t *testing.T) {
 	rows, _ := genRows(2, 3000)
