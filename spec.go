@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/engine"
 )
 
@@ -73,7 +74,7 @@ func (s Spec) String() string { return specNames[s.id] }
 // ErrUnknownSpec that names the input and the choices.
 func ParseSpec(name string) (Spec, error) {
 	for id, n := range specNames {
-		if strings.EqualFold(name, n) {
+		if ascii.EqualFold(name, n) {
 			return Spec{uint8(id)}, nil
 		}
 	}

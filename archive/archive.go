@@ -23,6 +23,7 @@ import (
 	"unsafe"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/body"
 	"github.com/relurl/relurl/internal/document"
 	"github.com/relurl/relurl/internal/htmlbase"
@@ -266,15 +267,15 @@ func (a *Reader) record(doc string, rec *warc.Record) Kind {
 	switch {
 	case rec.IsHTTPResponse():
 		return a.httpRecord(doc, rec)
-	case strings.EqualFold(rec.Type, "resource"):
+	case ascii.EqualFold(rec.Type, "resource"):
 		k := media.KindOf(media.Type(rec.ContentType), rec.TargetURI)
 		if k == media.Other {
 			return Skipped
 		}
 		return a.document(doc, rec.Block, media.Charset(rec.ContentType), base.Retrieved(rec.TargetURI), k) // 3.3
-	case strings.EqualFold(rec.Type, "metadata") && media.Type(rec.ContentType) == "application/json":
+	case ascii.EqualFold(rec.Type, "metadata") && media.Type(rec.ContentType) == "application/json":
 		return a.watRecord(doc, rec)
-	case strings.EqualFold(rec.Type, "revisit"):
+	case ascii.EqualFold(rec.Type, "revisit"):
 		a.revisit(doc, rec)
 		return Revisit
 	}
@@ -567,7 +568,7 @@ func (a *Reader) watBase(doc string, rec *warc.Record, w *wat.Record) watDoc {
 	var redirect bool
 	wd.loc, redirect = w.Redirect()
 	switch {
-	case strings.EqualFold(w.Type, "revisit"):
+	case ascii.EqualFold(w.Type, "revisit"):
 		// Its WARC record gives its warc@revisit link only (record).
 		wd.kind, headerLinks = Revisit, false
 	case redirect:
@@ -616,7 +617,7 @@ func (a *Reader) watBase(doc string, rec *warc.Record, w *wat.Record) watDoc {
 func watPath(path string) (elem, attr string) {
 	e, at, ok := strings.Cut(path, "@")
 	if !ok {
-		return strings.ToLower(path), ""
+		return ascii.Lower(path), ""
 	}
-	return strings.ToLower(e), strings.ToLower(strings.TrimPrefix(at, "/"))
+	return ascii.Lower(e), ascii.Lower(strings.TrimPrefix(at, "/"))
 }

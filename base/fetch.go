@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/coding"
 	"github.com/relurl/relurl/limits"
 )
@@ -237,7 +238,7 @@ func readBody(resp *http.Response, max int64) ([]byte, error) {
 // isHTTP reports whether u's scheme is http or https, in any case.
 func isHTTP(u string) bool {
 	s := relurl.Parse(u).Scheme()
-	return strings.EqualFold(s, "http") || strings.EqualFold(s, "https")
+	return ascii.EqualFold(s, "http") || ascii.EqualFold(s, "https")
 }
 
 func withoutFragment(u string) string {

@@ -2,9 +2,11 @@ package base
 
 import (
 	"fmt"
-	"github.com/relurl/relurl/internal/quote"
 	"net/textproto"
 	"strings"
+
+	"github.com/relurl/relurl/internal/ascii"
+	"github.com/relurl/relurl/internal/quote"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/limits"
@@ -106,7 +108,7 @@ func HeaderValue(v string) (string, error) {
 		start++
 	}
 	s = removeSpace(s)
-	if len(s) >= 4 && strings.EqualFold(s[:4], "URL:") {
+	if ascii.HasPrefixFold(s, "URL:") {
 		s = s[4:]
 	}
 	if s == "" {

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/header"
 	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/limits"
@@ -573,7 +574,7 @@ func (c *recordCap) Read(p []byte) (int, error) {
 // section 6); encoded is false for the identity encodings, which pass the
 // body through.
 func decodeTransfer(h textproto.MIMEHeader, body io.Reader) (r io.Reader, encoded bool, err error) {
-	cte := strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding")))
+	cte := ascii.Lower(strings.TrimSpace(h.Get("Content-Transfer-Encoding")))
 	switch cte {
 	case "", "7bit", "8bit", "binary":
 		return body, false, nil

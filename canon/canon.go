@@ -31,8 +31,10 @@
 package canon
 
 import (
-	"github.com/relurl/relurl/internal/quote"
 	"strings"
+
+	"github.com/relurl/relurl/internal/ascii"
+	"github.com/relurl/relurl/internal/quote"
 )
 
 // A Canonicalizer rewrites a URL to a canonical form. The five of urlcanon
@@ -144,7 +146,7 @@ func URLCanon(c *Canonicalizer) *Canonicalizer {
 // before the first five, read as urlcanon parses (URLCanon); "-" may
 // stand for "_").
 func ByName(name string) (*Canonicalizer, bool) {
-	name = strings.ReplaceAll(strings.ToLower(name), "-", "_")
+	name = strings.ReplaceAll(ascii.Lower(name), "-", "_")
 	for _, list := range [][]*Canonicalizer{All, AllURLCanon} {
 		for _, c := range list {
 			if c.name == name {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"golang.org/x/net/idna"
 )
 
@@ -167,7 +168,7 @@ func iaParse(s string) (handyURL, error) {
 		if found {
 			zone = "%" + zone
 		}
-		h.host, h.hasHost = asciiLower(before)+zone, true
+		h.host, h.hasHost = ascii.Lower(before)+zone, true
 	}
 	// "http:////////////////www.vikings.com"
 	if strings.HasPrefix(h.scheme, "http") && !h.hasHost && h.hasPath {
@@ -252,7 +253,7 @@ func (h *handyURL) googleCanonicalize() {
 		if ip, ok := attemptIPFormats(host); ok {
 			host = ip
 		} else {
-			host = string(appendEscapeOnce(nil, asciiLower(host)))
+			host = string(appendEscapeOnce(nil, ascii.Lower(host)))
 		}
 		h.host = host
 	}
@@ -399,13 +400,13 @@ func inetAton(s string) (uint32, bool) {
 // (massage: host_massage).
 func (h *handyURL) iaCanonicalize(massage bool) {
 	if h.host != "" {
-		h.host = asciiLower(h.host)
+		h.host = ascii.Lower(h.host)
 		if massage && h.scheme != "dns" {
 			h.host = stripWWW(h.host)
 		}
 	}
 	if h.port >= 0 {
-		switch strings.ToLower(h.scheme) {
+		switch ascii.Lower(h.scheme) {
 		case "http":
 			if h.port == 80 {
 				h.port = -1
@@ -417,7 +418,7 @@ func (h *handyURL) iaCanonicalize(massage bool) {
 		}
 	}
 	if h.path != "" {
-		p := stripIAPathSessionID(asciiLower(h.path))
+		p := stripIAPathSessionID(ascii.Lower(h.path))
 		if strings.HasSuffix(p, "/") && len(p) > 1 {
 			p = p[:len(p)-1]
 		}
@@ -427,14 +428,14 @@ func (h *handyURL) iaCanonicalize(massage bool) {
 		q := h.query
 		// Every pattern holds "sessionid", "sid" or "cfid", case aside:
 		// most queries skip them all.
-		if lower := asciiLower(q); strings.Contains(lower, "sessionid") || strings.Contains(lower, "sid") || strings.Contains(lower, "cfid") {
+		if lower := ascii.Lower(q); strings.Contains(lower, "sessionid") || strings.Contains(lower, "sid") || strings.Contains(lower, "cfid") {
 			for _, re := range iaQuerySessionIDs {
 				if m := re.FindStringSubmatch(q); m != nil {
 					q = m[1] + m[2]
 				}
 			}
 		}
-		q = alphaReorderQuery(asciiLower(q))
+		q = alphaReorderQuery(ascii.Lower(q))
 		h.query, h.hasQuery = q, q != ""
 	} else {
 		h.lastDelimiterQmark = false

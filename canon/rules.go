@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/relurl/relurl/internal/ascii"
 )
 
 // rewrite runs the canonicalizer's rules on the parsed URL p. The order is
@@ -216,7 +218,7 @@ func (c *Canonicalizer) canonPath(scratch []byte, p *parts) []byte {
 		path = string(scratch[n:])
 	}
 	if r&ruleLowercasePath != 0 {
-		path = asciiLower(path)
+		path = ascii.Lower(path)
 	}
 	if r&ruleStripSessionIDs != 0 {
 		path = stripPathSessionIDs(path)
@@ -263,21 +265,6 @@ func removeDotSegments(path string) string {
 // collapseSlashes folds runs of "/" (urlcanon collapse_consecutive_slashes).
 func collapseSlashes(path string) string { return foldRuns(path, '/') }
 
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
-}
-
 // canonQuery rewrites the query (docs/keys.md#query).
 func (c *Canonicalizer) canonQuery(scratch []byte, p *parts) []byte {
 	r := c.rules
@@ -291,7 +278,7 @@ func (c *Canonicalizer) canonQuery(scratch []byte, p *parts) []byte {
 		scratch, q = recode(scratch, q, &setMinimal)
 	}
 	if r&ruleLowercaseQuery != 0 {
-		q = asciiLower(q)
+		q = ascii.Lower(q)
 	}
 	if r&ruleStripSessionIDs != 0 {
 		q = stripQuerySessionIDs(q, true)

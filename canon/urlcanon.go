@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"strings"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/ipv6"
 )
 
@@ -75,7 +76,7 @@ func parseURLCanon(s string) parts {
 // (file: or "\"), tabs and newlines around them allowed, else all is path.
 // The scheme decides with its tabs and newlines removed, lower-cased.
 func (p *parts) parsePathish(pathish string) {
-	scheme := asciiLower(removeTabsAndNewlines(p.scheme))
+	scheme := ascii.Lower(removeTabsAndNewlines(p.scheme))
 	_, special := urlcanonSpecial(scheme)
 	var n int
 	switch {
@@ -386,7 +387,7 @@ func ParseURLCanon(s string) URLCanonURL {
 	}
 	// The parser reads the host of an authority it cut (a file URL's it
 	// does not), as reparse_host does later.
-	scheme := asciiLower(removeTabsAndNewlines(p.scheme))
+	scheme := ascii.Lower(removeTabsAndNewlines(p.scheme))
 	if _, special := urlcanonSpecial(scheme); scheme != "file" && (special || p.slashes != "") {
 		u.Addr, _ = ucAddress(p.host)
 	}

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/percent"
 	"golang.org/x/net/idna"
 )
@@ -127,9 +128,9 @@ func (p *parts) do(s step) {
 	case stepHTTPSToHTTP:
 		httpsToHTTP(p)
 	case stepLowercasePath:
-		p.path = asciiLower(p.path)
+		p.path = ascii.Lower(p.path)
 	case stepLowercaseQuery:
-		p.query = asciiLower(p.query)
+		p.query = ascii.Lower(p.query)
 	case stepStripQuerySessionIDs:
 		p.query = stripQuerySessionIDs(p.query, false)
 	case stepStripPathSessionIDs:
@@ -235,7 +236,7 @@ func ucRemoveTabsAndNewlines(p *parts) {
 	}
 }
 
-func ucLowercaseScheme(p *parts) { p.scheme = asciiLower(p.scheme) }
+func ucLowercaseScheme(p *parts) { p.scheme = ascii.Lower(p.scheme) }
 
 // ucElideDefaultPort drops the scheme's default port, written as it is
 // ("80", not "080").
@@ -315,7 +316,7 @@ func urlcanonIDNA(h string) string {
 		// ASCII maps to its lower case. IDNA 2008 takes letters, digits
 		// and inner hyphens in labels of 1 to 63 bytes (a final "." is
 		// the root); IDNA 2003's ToASCII any bytes, but no empty label.
-		l := asciiLower(h)
+		l := ascii.Lower(h)
 		if ucIDNA2008ASCII(l) || ucLabelsFit(l) {
 			return l
 		}
@@ -333,18 +334,18 @@ func urlcanonIDNA(h string) string {
 	labels := strings.Split(ucDots.Replace(h), ".")
 	for i, l := range labels {
 		if isASCII(l) {
-			labels[i] = asciiLower(l)
+			labels[i] = ascii.Lower(l)
 			continue
 		}
 		// A label that starts "xn--" must be ASCII after nameprep
 		// (IDNA 2003 ToASCII step 5); x/net/idna would read it as
 		// Punycode, so it maps the rest alone.
 		prefix := ""
-		if len(l) > 4 && asciiLower(l[:4]) == "xn--" {
+		if len(l) > 4 && ascii.Lower(l[:4]) == "xn--" {
 			prefix, l = "xn--", l[4:]
 		}
 		a, err := ucNameprep.ToASCII(l)
-		if err != nil || prefix != "" && strings.HasPrefix(a, "xn--") && !strings.HasPrefix(asciiLower(l), "xn--") {
+		if err != nil || prefix != "" && strings.HasPrefix(a, "xn--") && !strings.HasPrefix(ascii.Lower(l), "xn--") {
 			return h
 		}
 		labels[i] = prefix + a

@@ -23,3 +23,21 @@ func TestNamesOutOfRange(t *testing.T) {
 		t.Errorf("Write(Format(9)): %v, wrote %q", err, b.String())
 	}
 }
+
+// TestParseNamesASCII: names are matched in any ASCII case, and only so:
+// letters that Unicode folds to ASCII ones (U+017F to "s", the Kelvin
+// sign to "k") name nothing.
+func TestParseNamesASCII(t *testing.T) {
+	if l, err := ParseLevel("HOST"); err != nil || l != Host {
+		t.Errorf("ParseLevel(HOST) = %v, %v", l, err)
+	}
+	if f, err := ParseFormat("GraphML"); err != nil || f != GraphML {
+		t.Errorf("ParseFormat(GraphML) = %v, %v", f, err)
+	}
+	if l, err := ParseLevel("ho\u017ft"); err == nil {
+		t.Errorf("ParseLevel(ho\u017ft) = %v, want an error", l)
+	}
+	if f, err := ParseFormat("t\u017fv"); err == nil {
+		t.Errorf("ParseFormat(t\u017fv) = %v, want an error", f)
+	}
+}

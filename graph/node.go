@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/net/publicsuffix"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/quote"
 	"github.com/relurl/relurl/whatwg"
 )
@@ -46,7 +47,7 @@ func (l Level) String() string {
 // ParseLevel returns the Level named s.
 func ParseLevel(s string) (Level, error) {
 	for i, n := range levelNames {
-		if strings.EqualFold(s, n) {
+		if ascii.EqualFold(s, n) {
 			return Level(i), nil
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/rows"
 )
 
@@ -47,7 +48,7 @@ func (f Format) String() string {
 // ParseFormat returns the Format named s.
 func ParseFormat(s string) (Format, error) {
 	for i, n := range formatNames {
-		if strings.EqualFold(s, n) {
+		if ascii.EqualFold(s, n) {
 			return Format(i), nil
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/ascii"
 )
 
 // The links of an HTTP response header (docs/design.md#header-links): its
@@ -208,9 +209,9 @@ func parseLinkField(v []byte, scratch *[]byte, link func(ref, rel, title []byte,
 				}
 			}
 			switch {
-			case !haveRel && bytes.EqualFold(name, []byte("rel")):
+			case !haveRel && ascii.EqualFold(name, "rel"):
 				haveRel, rel = true, [2]int{vs, len(buf)}
-			case !haveTitle && bytes.EqualFold(name, []byte("title")):
+			case !haveTitle && ascii.EqualFold(name, "title"):
 				haveTitle, title = true, [2]int{vs, len(buf)}
 			default:
 				buf = buf[:vs] // not kept

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/ascii"
 )
 
 // robots.txt (RFC 9309): its Sitemap records (section 2.2.4, "other
@@ -89,7 +90,7 @@ func sitemapRecord(line []byte) ([]byte, bool) {
 	}
 	line = bytes.TrimLeft(line, " \t\ufeff")
 	name, value, ok := bytes.Cut(line, []byte(":"))
-	if !ok || !bytes.EqualFold(bytes.TrimRight(name, " \t"), []byte("sitemap")) {
+	if !ok || !ascii.EqualFold(bytes.TrimRight(name, " \t"), "sitemap") {
 		return nil, false
 	}
 	return bytes.Trim(value, " \t\r\n"), true

@@ -234,7 +234,9 @@ func TestSitemapLinear(t *testing.T) {
 
 func TestRobots(t *testing.T) {
 	doc := "\ufeffUser-agent: *\nDisallow: /private/ # no\n\nSitemap: http://www.example.com/sitemap.xml\r\n" +
-		"  SITEMAP :https://example.com/s2.xml.gz  # comment\nsitemap:/relative.xml\nSitemaps: http://no/\n# Sitemap: http://commented/\nsitemap: http://last/ "
+		"  SITEMAP :https://example.com/s2.xml.gz  # comment\nsitemap:/relative.xml\nSitemaps: http://no/\n# Sitemap: http://commented/\n" +
+		"\u017fitemap: http://long-s/\n" + // RFC 9309's case-insensitive names are ASCII's: U+017F is no "s"
+		"sitemap: http://last/ "
 	var x Extractor
 	var got []string
 	err := x.ExtractRobots(strings.NewReader(doc), base.Retrieved("http://r/robots.txt"), func(l Link) error {

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"golang.org/x/net/http/httpguts"
 )
 
@@ -215,7 +216,7 @@ func checkHead(head []byte) (*http.Request, int, string) {
 	// net/http answers 417 itself to an Expect without 100-continue;
 	// stricter here, an Expect is only one 100-continue (RFC 9110
 	// section 10.1.1).
-	if exp := req.Header.Values("Expect"); len(exp) > 0 && (len(exp) > 1 || !strings.EqualFold(strings.TrimSpace(exp[0]), "100-continue")) {
+	if exp := req.Header.Values("Expect"); len(exp) > 0 && (len(exp) > 1 || !ascii.EqualFold(strings.TrimSpace(exp[0]), "100-continue")) {
 		return nil, http.StatusExpectationFailed, fmt.Sprintf("expectation %q not supported", strings.Join(exp, ", "))
 	}
 	return req, 0, ""

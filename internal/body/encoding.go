@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
@@ -210,7 +211,7 @@ func declaresOnlyUTF8(b []byte) bool {
 		if i < 0 || len(b)-i < len("charset") {
 			return true
 		}
-		if !bytes.EqualFold(b[i:i+len("charset")], []byte("charset")) {
+		if !ascii.EqualFold(b[i:i+len("charset")], "charset") {
 			b = b[i+1:]
 			continue
 		}
@@ -223,9 +224,9 @@ func declaresOnlyUTF8(b []byte) bool {
 			b = b[1:]
 		}
 		switch {
-		case len(b) >= 5 && bytes.EqualFold(b[:5], []byte("utf-8")):
+		case ascii.HasPrefixFold(b, "utf-8"):
 			b = b[5:]
-		case len(b) >= 4 && bytes.EqualFold(b[:4], []byte("utf8")):
+		case ascii.HasPrefixFold(b, "utf8"):
 			b = b[4:]
 		default:
 			return false

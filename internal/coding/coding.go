@@ -23,6 +23,7 @@ import (
 	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/inflate"
 	"github.com/relurl/relurl/limits"
 )
@@ -65,7 +66,7 @@ func Parse(field string, values []string) []Coding {
 		for tok := range strings.SplitSeq(v, ",") {
 			tok, _, _ = strings.Cut(tok, ";")
 			if tok = strings.TrimSpace(tok); tok != "" {
-				cs = append(cs, Coding{field, strings.ToLower(tok)})
+				cs = append(cs, Coding{field, ascii.Lower(tok)})
 			}
 		}
 	}

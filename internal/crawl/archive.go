@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/archive"
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/warc"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/rows"
@@ -27,7 +28,7 @@ const sniffLen = 4096
 // WARC reader does not read: it reports them, warc.ErrFormat, where the
 // file would otherwise be read as an HTML document of no link).
 func isArchiveName(name string) bool {
-	n := strings.ToLower(name)
+	n := ascii.Lower(name)
 	switch filepath.Ext(n) {
 	case ".gz", ".zst", ".bz2", ".xz", ".lz4", ".zip", ".7z":
 		n = n[:len(n)-len(filepath.Ext(n))]

@@ -15,6 +15,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/document"
 	"github.com/relurl/relurl/internal/fileurl"
 	"github.com/relurl/relurl/internal/header"
@@ -47,10 +48,10 @@ func kindByName(name string) Kind {
 	}
 	// A compressed document (".html.gz") is decompressed by package
 	// body, as gzip on standard input is.
-	if strings.EqualFold(filepath.Base(name), "robots.txt") {
+	if ascii.EqualFold(filepath.Base(name), "robots.txt") {
 		return Robots
 	}
-	switch strings.ToLower(filepath.Ext(strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ"))) {
+	switch ascii.Lower(filepath.Ext(strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ"))) {
 	case ".html", ".htm", ".xhtml", ".xht", ".shtml":
 		return HTML
 	case ".eml", ".mht", ".mhtml":
@@ -106,7 +107,7 @@ func (j *job) input(in string) bool {
 // isHTTPURL reports whether an INPUT is an http or https URL to fetch.
 func isHTTPURL(s string) bool {
 	u := relurl.Parse(s)
-	return u.HasNetLoc() && (strings.EqualFold(u.Scheme(), "http") || strings.EqualFold(u.Scheme(), "https"))
+	return u.HasNetLoc() && (ascii.EqualFold(u.Scheme(), "http") || ascii.EqualFold(u.Scheme(), "https"))
 }
 
 // fileBase returns the retrieval base of a local file (section 3.3): URL
@@ -298,7 +299,7 @@ var errMarkup = errors.New("markup, not a header")
 // sets its base.
 func isMIMEField(name []byte) bool {
 	for _, f := range []string{"MIME-Version", "Content-Type", "Content-Base", "Base", "Content-Location"} {
-		if bytes.EqualFold(name, []byte(f)) {
+		if ascii.EqualFold(name, []byte(f)) {
 			return true
 		}
 	}
@@ -309,7 +310,7 @@ func isMIMEField(name []byte) bool {
 // "wat" (a WAT file is a WARC file: both are read as archives), "css",
 // "sitemap" or "robots".
 func ParseKind(s string) (Kind, error) {
-	switch strings.ToLower(s) {
+	switch ascii.Lower(s) {
 	case "sitemap":
 		return Sitemap, nil
 	case "robots":

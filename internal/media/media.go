@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/ascii"
 )
 
 // Type returns the media type of a Content-Type value, lower case and
@@ -36,14 +37,14 @@ func Charset(contentType string) string {
 // whose documents relurl reads for links: text/html or
 // application/xhtml+xml. Bodies are not sniffed.
 func IsHTML(mt string) bool {
-	mt = strings.ToLower(mt)
+	mt = ascii.Lower(mt)
 	return mt == "text/html" || mt == "application/xhtml+xml"
 }
 
 // isCSS reports whether the media type mt (as Type returns it) is a
 // style sheet's, text/css (RFC 2318), whose url() and @import links
 // relurl reads.
-func isCSS(mt string) bool { return strings.EqualFold(mt, "text/css") }
+func isCSS(mt string) bool { return ascii.EqualFold(mt, "text/css") }
 
 // isRobots reports whether a document of media type mt (as Type returns
 // it) retrieved by url is a robots.txt file, whose Sitemap lines relurl
@@ -51,7 +52,7 @@ func isCSS(mt string) bool { return strings.EqualFold(mt, "text/css") }
 // 2.3). url is parsed only for text/plain, so that the test costs an
 // archive's images nothing.
 func isRobots(mt, url string) bool {
-	return strings.EqualFold(mt, "text/plain") && strings.HasSuffix(relurl.Parse(url).Path(), "/robots.txt")
+	return ascii.EqualFold(mt, "text/plain") && strings.HasSuffix(relurl.Parse(url).Path(), "/robots.txt")
 }
 
 // maySitemap reports whether a document of media type mt (as Type returns
@@ -59,7 +60,7 @@ func isRobots(mt, url string) bool {
 // application/gzip or application/x-gzip. Its root element then tells
 // (links.SniffSitemap, once package body has undone a gzip).
 func maySitemap(mt string) bool {
-	switch strings.ToLower(mt) {
+	switch ascii.Lower(mt) {
 	case "application/xml", "text/xml", "application/gzip", "application/x-gzip":
 		return true
 	}

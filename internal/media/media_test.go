@@ -102,9 +102,19 @@ func TestKindOf(t *testing.T) {
 		{"text/xml", "http://e/robots.txt", Sitemap},
 		{"image/png", "http://e/robots.txt", Other},
 		{"", "http://e/", Other},
+		{"TEXT/CSS", "http://e/s.css", CSS},
 	} {
 		if got := KindOf(Type(c.ct), c.url); got != c.want {
 			t.Errorf("KindOf(%q, %q) = %d, want %d", c.ct, c.url, got, c.want)
 		}
+	}
+}
+
+// TestASCIICase: media types are matched in any ASCII case (RFC 2045
+// section 5.1), and only so: U+017F, which Unicode folds to "s", is not
+// one.
+func TestASCIICase(t *testing.T) {
+	if !isCSS("Text/CSS") || isCSS("text/c\u017f\u017f") || !isRobots("TEXT/PLAIN", "http://e/robots.txt") {
+		t.Error("a media type matched in a case other than ASCII's")
 	}
 }

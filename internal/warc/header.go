@@ -3,8 +3,8 @@ package warc
 import (
 	"errors"
 	"fmt"
-	"strings"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/header"
 )
 
@@ -31,7 +31,7 @@ func (h Header) Get(name string) string {
 // Lookup is Get, also telling whether the field is present.
 func (h Header) Lookup(name string) (string, bool) {
 	for _, f := range h {
-		if strings.EqualFold(f.Name, name) {
+		if ascii.EqualFold(f.Name, name) {
 			return f.Value, true
 		}
 	}

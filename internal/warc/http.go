@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/coding"
 	"github.com/relurl/relurl/internal/header"
 	"github.com/relurl/relurl/internal/media"
@@ -30,7 +31,7 @@ func (rec *Record) IsHTTPResponse() bool {
 		return false
 	}
 	msg, ok := params["msgtype"]
-	return !ok || strings.EqualFold(msg, "response")
+	return !ok || ascii.EqualFold(msg, "response")
 }
 
 // A Response is the HTTP response held in the block of a response record.

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/coding"
 	"github.com/relurl/relurl/internal/header"
 	"github.com/relurl/relurl/internal/inflate"
@@ -396,7 +396,7 @@ func (r *Reader) readRecord() (*Record, error) {
 	var seen [len(unique)]bool
 	h, err := readHeader(recordLines{&r.s}, &r.hr, n, func(name, value []byte) error {
 		for i, u := range unique {
-			if strings.EqualFold(string(name), u) {
+			if ascii.EqualFold(string(name), u) {
 				if seen[i] {
 					return fmt.Errorf("%w: field %s repeated (%s): the header is damaged", ErrHeader, u, quote.Excerpt(value, len(value)))
 				}
@@ -757,4 +757,4 @@ func (r *Reader) findMember() error {
 }
 
 // isType reports whether rec's WARC-Type is typ, without regard to case.
-func (rec *Record) isType(typ string) bool { return strings.EqualFold(rec.Type, typ) }
+func (rec *Record) isType(typ string) bool { return ascii.EqualFold(rec.Type, typ) }

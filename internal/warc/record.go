@@ -2,7 +2,8 @@ package warc
 
 import (
 	"io"
-	"strings"
+
+	"github.com/relurl/relurl/internal/ascii"
 )
 
 // A Record is one WARC record: its header and its block.
@@ -36,7 +37,7 @@ type Record struct {
 // (WARC/1.1 section 5.12: "all records of types request, response,
 // resource, revisit, conversion and continuation").
 func needsTargetURI(typ string) bool {
-	switch strings.ToLower(typ) {
+	switch ascii.Lower(typ) {
 	case "request", "response", "resource", "revisit", "conversion", "continuation":
 		return true
 	}

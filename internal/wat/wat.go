@@ -67,10 +67,10 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/header"
 	"github.com/relurl/relurl/internal/media"
 	"github.com/relurl/relurl/internal/quote"
@@ -382,12 +382,12 @@ func (d *decoder) payload() error {
 // "", and whether it is one of LinkFields.
 func field(name string) (string, bool) {
 	for _, f := range Fields {
-		if len(name) == len(f) && strings.EqualFold(name, f) {
+		if len(name) == len(f) && ascii.EqualFold(name, f) {
 			return f, false
 		}
 	}
 	for _, f := range LinkFields {
-		if len(name) == len(f) && strings.EqualFold(name, f) {
+		if len(name) == len(f) && ascii.EqualFold(name, f) {
 			return f, true
 		}
 	}
@@ -601,7 +601,7 @@ func (r *Reader) Next() (*Record, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !strings.EqualFold(wr.Type, "metadata") {
+		if !ascii.EqualFold(wr.Type, "metadata") {
 			continue
 		}
 		if media.Type(wr.ContentType) != "application/json" {
