@@ -36,7 +36,9 @@ func (x *Extractor) reference(r io.Reader) error {
 // scripting (FromHTML finds the same). offset returns the offset in the
 // document of the current token.
 func (x *Extractor) tokens(z *html.Tokenizer, depth int, offset func() int64) error {
-	z.SetMaxBuf(x.lim.Token)
+	// The Tokenizer fails on a token of maxBuf bytes; Token is the
+	// largest held (limits.Limits), as the other readers hold it.
+	z.SetMaxBuf(x.lim.Token + 1)
 	noscript := false // the last token was a <noscript> start tag
 	rawNext := ""     // the last token was the start tag of this raw text element
 	var last int64    // the offset of the last token

@@ -70,7 +70,7 @@ func (x *Extractor) scan(r io.Reader) error {
 // token again from its start after each fill costs linear time.
 func (x *Extractor) fill(s *scanState) error {
 	held := len(s.b) - s.pos
-	if held >= x.lim.Token {
+	if held > x.lim.Token {
 		return x.tokenLimit(s, s.pos)
 	}
 	buf := s.b[:cap(s.b)]
@@ -139,7 +139,7 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 				}
 				return true, nil
 			}
-			if keep && end-i >= x.lim.Token {
+			if keep && end-i > x.lim.Token {
 				return false, x.tokenLimit(s, i)
 			}
 			tag := s.rawTag
@@ -251,7 +251,7 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 			if nameEnd = nameEnds(b, lt+2); nameEnd < len(b) && b[nameEnd] == '>' {
 				// A tag without attributes ends with its name: no call.
 				end = nameEnd + 1
-				if name := b[lt+1 : nameEnd]; x.final && end-lt < x.lim.Token && !mayBeRaw(name) &&
+				if name := b[lt+1 : nameEnd]; x.final && end-lt <= x.lim.Token && !mayBeRaw(name) &&
 					!(x.Context && len(name) == 1 && name[0]|0x20 == 'a') {
 					// Nor any to startTag: it has no links, the head has
 					// ended, its content is no raw text and it opens no
@@ -265,7 +265,7 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 			} else {
 				end, keys = tagAttrs(b, nameEnd)
 			}
-			if end-lt >= x.lim.Token {
+			if end-lt > x.lim.Token {
 				return false, x.tokenLimit(s, lt)
 			} else if end >= 0 {
 				if err := x.startTag(s, depth, lt, nameEnd, end, keys); err != nil {
@@ -273,7 +273,7 @@ func (x *Extractor) scanTokens(s *scanState, depth int) (more bool, err error) {
 				}
 			}
 		}
-		if end-lt >= x.lim.Token {
+		if end-lt > x.lim.Token {
 			return false, x.tokenLimit(s, lt)
 		}
 		if other && end >= 0 {
