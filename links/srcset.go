@@ -22,8 +22,9 @@ func nextCandidate(v []byte, i int) (url []byte, next int, ok bool) {
 		}
 		url = v[start:i]
 		if url[len(url)-1] == ',' {
-			// "a.png,b.png": the commas end the candidate, which has no
-			// descriptors.
+			// "a.png, b.png": trailing commas end the candidate, which
+			// has no descriptors ("a.png,b.png" is one URL, commas
+			// inside a URL being kept).
 			for len(url) > 0 && url[len(url)-1] == ',' {
 				url = url[:len(url)-1]
 			}
