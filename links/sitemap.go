@@ -33,12 +33,8 @@ var ErrNotSitemap = errors.New("not an XML sitemap: the root element is neither 
 // <urlset> or <sitemapindex> (with or without a namespace prefix), in
 // the encoding its XML declaration names.
 func IsSitemap(head []byte) bool {
-	d := xml.NewDecoder(bytes.NewReader(head))
+	d := sitemapDecoder(bytes.NewReader(head))
 	d.Strict = false
-	// A declared encoding (encoding="ISO-8859-1") is read as
-	// ExtractSitemap reads it: without a CharsetReader, Token fails on
-	// the declaration of any encoding but UTF-8.
-	d.CharsetReader = charset.NewReaderLabel
 	for {
 		tok, err := d.Token()
 		if err != nil {
@@ -123,11 +119,19 @@ func (b *boundedReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// sitemapDecoder returns the XML decoder of a sitemap read from r, by
+// IsSitemap and ExtractSitemap alike: the protocol asks for UTF-8, but an
+// encoding its XML declaration names (encoding="ISO-8859-1") is decoded,
+// where without a CharsetReader Token fails on the declaration.
+func sitemapDecoder(r io.Reader) *xml.Decoder {
+	d := xml.NewDecoder(r)
+	d.CharsetReader = charset.NewReaderLabel
+	return d
+}
+
 func (x *Extractor) scanSitemap(r io.Reader) error {
 	br := &boundedReader{r: r, max: int64(x.lim.Token)}
-	d := xml.NewDecoder(br)
-	// The protocol asks for UTF-8; another declared encoding is decoded.
-	d.CharsetReader = charset.NewReaderLabel
+	d := sitemapDecoder(br)
 	// Token checks that the elements nest (its stack of the open
 	// elements grows with the nesting, bounded by the input read); the
 	// names of the first two levels are kept here.

@@ -99,7 +99,7 @@ func Read(r io.Reader, name string, row func(*Row) error, bad func(error)) error
 		case bytes.HasPrefix(b, []byte("document\t")) && (line == 1 || isHeader(string(b))):
 			c, err := headerColumns(string(b))
 			if err != nil {
-				return fmt.Errorf("%s:1: %w", name, err)
+				return fmt.Errorf("%s:%d: %w", name, line, err)
 			}
 			cols = c
 			continue
