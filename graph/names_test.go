@@ -16,6 +16,13 @@ func TestNamesOutOfRange(t *testing.T) {
 	if got := Format(9).String(); got != "Format(9)" {
 		t.Errorf("Format(9).String() = %q", got)
 	}
+	// A Builder of such a Level counts nothing: no level's nodes are
+	// made for it.
+	lb := &Builder{Level: Level(7)}
+	defer lb.Close()
+	if err := lb.Add("http://a/", "http://b/", ""); err == nil || err.Error() != "graph: unknown level Level(7)" {
+		t.Errorf("Add at Level(7): %v", err)
+	}
 	g := &Builder{Level: Host}
 	defer g.Close()
 	var b bytes.Buffer

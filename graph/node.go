@@ -75,6 +75,9 @@ func (l Level) Node(url string) (string, error) {
 		}
 		return url, nil
 	}
+	if l != Host && l != Domain {
+		return "", fmt.Errorf("graph: unknown level %v", l)
+	}
 	u, err := whatwg.Parse(url)
 	if err != nil {
 		return "", err
