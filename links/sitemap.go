@@ -106,10 +106,15 @@ type boundedReader struct {
 	max      int64
 }
 
+// limitError is the error of the token that began at b.start.
+func (b *boundedReader) limitError() *LimitError {
+	return &LimitError{Offset: b.start, Element: "xml", Err: &limits.Error{Limit: "Token", Max: b.max}}
+}
+
 func (b *boundedReader) Read(p []byte) (int, error) {
 	rest := b.max + 1 - (b.n - b.start)
 	if rest <= 0 {
-		return 0, &LimitError{Offset: b.start, Element: "xml", Err: &limits.Error{Limit: "Token", Max: b.max}}
+		return 0, b.limitError()
 	}
 	if int64(len(p)) > rest {
 		p = p[:rest]
@@ -155,6 +160,11 @@ func (x *Extractor) scanSitemap(r io.Reader) error {
 				return le
 			}
 			return fmt.Errorf("reading XML sitemap: %w", err)
+		}
+		if d.InputOffset()-off > br.max {
+			// A tag ends with its last byte, which the reader let
+			// through as the byte that ends a token of max bytes.
+			return br.limitError()
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:

@@ -185,8 +185,15 @@ func TestSitemapTokenLimit(t *testing.T) {
 		off  int64
 	}{
 		{300, "[http://a/]", 49}, {100, "[http://a/ " + strings.Repeat("b", 100) + "]", -1}, {101, "[http://a/]", 49},
+		// A tag of 100 bytes, then of 101: its last byte is its own.
+		{-100, "[http://a/ http://c/]", -1}, {-101, "[http://a/]", 39},
 	} {
-		doc := `<urlset><url><loc>http://a/</loc></url><url><loc>` + strings.Repeat("b", c.n) + `</loc></url></urlset>`
+		var doc string
+		if c.n >= 0 {
+			doc = `<urlset><url><loc>http://a/</loc></url><url><loc>` + strings.Repeat("b", c.n) + `</loc></url></urlset>`
+		} else {
+			doc = `<urlset><url><loc>http://a/</loc></url><url a="` + strings.Repeat("b", -c.n-len(`<url a="">`)) + `"><loc>http://c/</loc></url></urlset>`
+		}
 		for _, wrap := range []func(io.Reader) io.Reader{func(r io.Reader) io.Reader { return r }, iotest.OneByteReader} {
 			x := Extractor{Limits: limits.Limits{Token: 100}}
 			var got []string
@@ -194,12 +201,12 @@ func TestSitemapTokenLimit(t *testing.T) {
 			var le *LimitError
 			if c.off < 0 {
 				if fmt.Sprint(got) != c.want || err != nil {
-					t.Errorf("text of %d bytes: got %q, %v", c.n, got, err)
+					t.Errorf("token of %d bytes: got %q, %v", c.n, got, err)
 				}
 				continue
 			}
 			if fmt.Sprint(got) != c.want || !errors.As(err, &le) || le.Err.Limit != "Token" || le.Offset != c.off || !strings.Contains(err.Error(), "XML token") {
-				t.Errorf("text of %d bytes: got %q, %v", c.n, got, err)
+				t.Errorf("token of %d bytes: got %q, %v", c.n, got, err)
 			}
 		}
 	}
