@@ -129,3 +129,23 @@ func TestKindString(t *testing.T) {
 		}
 	}
 }
+
+// TestCodingErrorReachable: a response whose Content-Encoding is not read
+// gives a *DocError from which errors.As finds the *CodingError naming
+// the field and the token, and errors.Is ErrCodingUnsupported, as
+// errors.go says; its record is named too (*RecordError, ErrHTTP).
+func TestCodingErrorReachable(t *testing.T) {
+	data, _ := write(t, false, warctest.Response("http://a/", 200, [][2]string{{"Content-Type", "text/html"}, {"Content-Encoding", "gzip, x-bogus"}}, "<a href=x>"))
+	res := read("F.warc", data)
+	if len(res.errors) != 1 {
+		t.Fatalf("errors %v, want one", res.errors)
+	}
+	err := res.errors[0]
+	var ce *CodingError
+	var re *RecordError
+	var de *DocError
+	if !errors.As(err, &de) || !errors.As(err, &ce) || ce.Coding.Field != "Content-Encoding" || ce.Coding.Name != "x-bogus" ||
+		!errors.Is(err, ErrCodingUnsupported) || !errors.As(err, &re) || re.Offset != 0 || !errors.Is(err, ErrHTTP) {
+		t.Errorf("%v: want a *DocError wrapping a *RecordError and a *CodingError of Content-Encoding x-bogus (ErrCodingUnsupported)", err)
+	}
+}

@@ -127,7 +127,9 @@ func (d *Decoder) Decode(body io.Reader, codings []Coding, max int64) io.Reader 
 			used[3]++
 			open = func(r io.Reader) (io.Reader, error) { return d.brotli(k, r), nil }
 		default:
-			return errReader{fmt.Errorf("%s %q: %w", c.Field, c.Name, ErrUnsupported)}
+			// An *Error as a decoder's failure is: the field and the
+			// token in Coding, for errors.As (archive.CodingError).
+			return errReader{&Error{c, ErrUnsupported}}
 		}
 		body = limits.NewReader(errName{&lazy{src: body, open: open}, c}, "Record", max)
 	}

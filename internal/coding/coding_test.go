@@ -78,3 +78,25 @@ func TestStackedBombStopsAtTheLimit(t *testing.T) {
 		t.Fatalf("decoded %d bytes, %v", n, err)
 	}
 }
+
+// TestUnsupportedIsError: a coding not undone is reported as an *Error
+// naming its field and token (the CodingError the archive package
+// documents as wrapping ErrCodingUnsupported), wherever it stands in the
+// list.
+func TestUnsupportedIsError(t *testing.T) {
+	var d Decoder
+	for _, tc := range []struct {
+		h    http.Header
+		want Coding
+	}{
+		{http.Header{"Content-Encoding": {"compress"}}, Coding{"Content-Encoding", "compress"}},
+		{http.Header{"Content-Encoding": {"gzip, Bogus;q=1"}}, Coding{"Content-Encoding", "bogus"}},
+		{http.Header{"Transfer-Encoding": {"foo, chunked"}}, Coding{"Transfer-Encoding", "foo"}},
+	} {
+		_, err := io.ReadAll(d.Decode(strings.NewReader("x"), Of(tc.h), 1<<20))
+		var ce *Error
+		if !errors.As(err, &ce) || ce.Coding != tc.want || !errors.Is(err, ErrUnsupported) {
+			t.Errorf("%v: %v (%T), want an *Error of %v wrapping ErrUnsupported", tc.h, err, err, tc.want)
+		}
+	}
+}
