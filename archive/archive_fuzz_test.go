@@ -53,6 +53,11 @@ func FuzzReader(f *testing.F) {
 	w.Write(warctest.WAT(warctest.Record{Type: "revisit", TargetURI: "http://h/v", Fields: [][2]string{{"WARC-Refers-To-Target-URI", "o"}, {"WARC-Refers-To-Date", "2020"}}}, ""))
 	w.Write(warctest.WAT(warctest.Response("http://h/m", 301, [][2]string{{"Location", "n"}, {"Link", "<c>"}}, ""), ""))
 	f.Add(b.Bytes())
+	// Audit of archive: a WAT record of a WARC/1.0 record whose target
+	// URI is in angle brackets.
+	b.Reset()
+	w.Write(watRecord("<http://a/b/c>", `{"HTML-Metadata":{"Links":[{"path":"A@/href","url":"../x"}]}}`))
+	f.Add(b.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for i, lim := range []limits.Limits{{}, fuzzLimits} {
 			// The specification varies with the input.

@@ -250,3 +250,16 @@ func TestWATLinkFields(t *testing.T) {
 		t.Errorf("a header of wat.Fields only gives links: a field is missing from wat.LinkFields")
 	}
 }
+
+// TestWATTargetURIAngles: the WAT record of a WARC/1.0 record whose
+// WARC-Target-URI is in angle brackets gives the links the WARC record
+// gives: resolved against the URI inside the brackets (RFC 1808 section
+// 3.3), which is its Document's URI.
+func TestWATTargetURIAngles(t *testing.T) {
+	data, _ := write(t, false, watRecord("<http://a/b/c>", `{"Response-Message":{"Status":"200"},"Headers":{"Content-Type":"text/html"},"HTML-Metadata":{"Links":[{"path":"A@/href","url":"../x"}]}}`))
+	res := read("F.wat", data)
+	equal(t, "links", res.links, []string{"F.wat#0|http://a/b/c|retrieval|a@href|../x|http://a/x"})
+	if len(res.errors) != 0 || len(res.docs) != 1 || res.docs[0].URI != "http://a/b/c" {
+		t.Errorf("errors %v, documents %+v; want none, and URI http://a/b/c", res.errors, res.docs)
+	}
+}

@@ -425,7 +425,7 @@ func (r *Reader) readRecord() (*Record, error) {
 		Version:       version,
 		Header:        h,
 		Type:          h.Get("WARC-Type"),
-		TargetURI:     trimAngles(h.Get("WARC-Target-URI")),
+		TargetURI:     TrimAngles(h.Get("WARC-Target-URI")),
 		ID:            h.Get("WARC-Record-ID"),
 		ContentType:   h.Get("Content-Type"),
 		ContentLength: length,

@@ -44,11 +44,12 @@ func needsTargetURI(typ string) bool {
 	return false
 }
 
-// trimAngles removes one pair of angle brackets around a URI. The grammar
+// TrimAngles removes one pair of angle brackets around a URI. The grammar
 // of WARC/1.0 section 5.12 writes WARC-Target-URI as a bare URI but some
 // writers, following the "<uri>" form of WARC-Record-ID, enclose it; the
-// brackets are framing, not part of the retrieval URL.
-func trimAngles(s string) string {
+// brackets are framing, not part of the retrieval URL. The WAT reader
+// takes the WARC-Target-URI a WAT record copies by it too.
+func TrimAngles(s string) string {
 	if len(s) >= 2 && s[0] == '<' && s[len(s)-1] == '>' {
 		return s[1 : len(s)-1]
 	}

@@ -238,3 +238,16 @@ func TestRevisitFields(t *testing.T) {
 		t.Errorf("%q, %v", got, err)
 	}
 }
+
+// TestTargetURIAngles: a WARC-Target-URI written in angle brackets (the
+// uri of WARC/1.0 section 5's grammar is "<" URI ">", and writers
+// following it enclose the field) is the URI inside them, as the WARC
+// reader takes it (warc.Record.TargetURI); the links read after it are
+// resolved against that.
+func TestTargetURIAngles(t *testing.T) {
+	js := `{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":"response","WARC-Target-URI":"\u003chttp://a/b/\u003e"}}}`
+	rec, err := wat.Decode(strings.NewReader(js), limits.Limits{}, nil)
+	if err != nil || rec.TargetURI != "http://a/b/" {
+		t.Errorf("TargetURI %q, %v; want http://a/b/", rec.TargetURI, err)
+	}
+}

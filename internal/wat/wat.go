@@ -92,7 +92,8 @@ type Record struct {
 	// Type is the original record's WARC-Type ("response", "request"...).
 	Type string
 	// TargetURI is the original record's WARC-Target-URI: the retrieval
-	// URL of the page (RFC 1808 section 3.3).
+	// URL of the page (RFC 1808 section 3.3), without the angle brackets
+	// some writers put around it (warc.TrimAngles).
 	TargetURI string
 	// Date is the original record's WARC-Date as written (the capture
 	// date), "" when absent; cut like any string the decoder keeps.
@@ -210,6 +211,9 @@ func Decode(r io.Reader, lim limits.Limits, link func(*Record, *Link) error) (*R
 					case "WARC-Target-URI":
 						d.late(key)
 						rec.TargetURI, err = d.first()
+						// As the WARC reader takes the field (a
+						// WARC/1.0 writer's "<uri>").
+						rec.TargetURI = warc.TrimAngles(rec.TargetURI)
 					case "WARC-Date":
 						rec.Date, err = d.first()
 					case "WARC-Refers-To-Target-URI":
