@@ -402,9 +402,11 @@ func (a *Reader) revisit(doc string, rec *warc.Record) {
 // its Ref the refersDate as written (see Reader): a WARC revisit record's
 // or the one a WAT record describes. The target URI is the base, as for a
 // redirect: a Refers-To-Target-URI is absolute by the WARC grammar, and
-// resolving it holds it to the Spec and the URL limit as every link.
+// resolving it holds it to the Spec and the URL limit as every link. Angle
+// brackets around it are framing, as around WARC-Target-URI
+// (warc.TrimAngles).
 func (a *Reader) revisitLink(doc, target, refersTo, refersDate string) {
-	ref := strings.TrimSpace(refersTo)
+	ref := warc.TrimAngles(strings.TrimSpace(refersTo))
 	if ref == "" {
 		ref = target
 	}

@@ -54,9 +54,11 @@ func FuzzReader(f *testing.F) {
 	w.Write(warctest.WAT(warctest.Response("http://h/m", 301, [][2]string{{"Location", "n"}, {"Link", "<c>"}}, ""), ""))
 	f.Add(b.Bytes())
 	// Audit of archive: a WAT record of a WARC/1.0 record whose target
-	// URI is in angle brackets.
+	// URI is in angle brackets; a revisit record whose
+	// WARC-Refers-To-Target-URI is.
 	b.Reset()
 	w.Write(watRecord("<http://a/b/c>", `{"HTML-Metadata":{"Links":[{"path":"A@/href","url":"../x"}]}}`))
+	w.Write(warctest.Record{Type: "revisit", TargetURI: "<http://a/n>", Fields: [][2]string{{"WARC-Refers-To-Target-URI", "<http://a/o>"}}})
 	f.Add(b.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for i, lim := range []limits.Limits{{}, fuzzLimits} {

@@ -342,3 +342,24 @@ func TestDocument(t *testing.T) {
 		t.Errorf("documents\n%v\nwant\n%v (errors %v)", res.docs, want, res.errors)
 	}
 }
+
+// TestRevisitRefersToAngles: a WARC-Refers-To-Target-URI in angle
+// brackets, as a writer that encloses WARC-Target-URI writes it (the
+// uri of WARC/1.0 section 5's grammar is "<" URI ">"), is the URI inside
+// them, in a revisit record and in the WAT record of one: the
+// warc@revisit link is to http://a/old, not to a relative reference
+// "<http://a/old>" resolved against the target URI.
+func TestRevisitRefersToAngles(t *testing.T) {
+	rv := warctest.Record{Type: "revisit", TargetURI: "<http://a/new>", Fields: [][2]string{
+		{"WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"},
+		{"WARC-Refers-To-Target-URI", "<http://a/old>"}, {"WARC-Refers-To-Date", "2020-01-02T03:04:05Z"}}}
+	data, off := write(t, false, rv, warctest.WAT(rv, ""))
+	res := read("F", data)
+	equal(t, "links", res.links, []string{
+		fmt.Sprintf("F#%d|http://a/new|retrieval|warc@revisit|2020-01-02T03:04:05Z|http://a/old", off[0]),
+		fmt.Sprintf("F#%d|http://a/new|retrieval|warc@revisit|2020-01-02T03:04:05Z|http://a/old", off[1]),
+	})
+	if len(res.errors) != 0 {
+		t.Errorf("errors %v", res.errors)
+	}
+}
