@@ -55,10 +55,11 @@ func FuzzReader(f *testing.F) {
 	f.Add(b.Bytes())
 	// Audit of archive: a WAT record of a WARC/1.0 record whose target
 	// URI is in angle brackets; a revisit record whose
-	// WARC-Refers-To-Target-URI is.
+	// WARC-Refers-To-Target-URI is; a Content-Length of "-0".
 	b.Reset()
 	w.Write(watRecord("<http://a/b/c>", `{"HTML-Metadata":{"Links":[{"path":"A@/href","url":"../x"}]}}`))
 	w.Write(warctest.Record{Type: "revisit", TargetURI: "<http://a/n>", Fields: [][2]string{{"WARC-Refers-To-Target-URI", "<http://a/o>"}}})
+	w.WriteRaw([]byte("WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\nContent-Length: -0\r\n\r\n<a href=x>\r\n\r\n"))
 	f.Add(b.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for i, lim := range []limits.Limits{{}, fuzzLimits} {

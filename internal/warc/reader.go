@@ -416,7 +416,9 @@ func (r *Reader) readRecord() (*Record, error) {
 	}
 	cl, ok := h.Lookup("Content-Length")
 	length, perr := strconv.ParseInt(cl, 10, 64)
-	if !ok || perr != nil || length < 0 || cl[0] == '+' {
+	// 1*DIGIT (WARC/1.1, the Content-Length field): ParseInt takes a
+	// sign, "+5" and "-0".
+	if !ok || perr != nil || cl[0] < '0' || cl[0] > '9' {
 		r.need = needLine
 		return nil, &Error{r.name, off, fmt.Errorf("%w: %s", ErrContentLength, quote.Excerpt(cl, len(cl)))}
 	}

@@ -581,3 +581,27 @@ func TestReset(t *testing.T) {
 		}
 	}
 }
+
+// TestContentLengthDigits: Content-Length is 1*DIGIT (WARC/1.1, the
+// Content-Length field): leading zeros are digits, white space around the value is the
+// header's; a sign ("+5", "-0") or anything else is ErrContentLength, and
+// the next record is read.
+func TestContentLengthDigits(t *testing.T) {
+	for _, c := range []struct {
+		cl string
+		ok bool
+	}{{"005", true}, {" 5 ", true}, {"5", true}, {"+5", false}, {"-0", false}, {"-5", false}, {"5 5", false}, {"0x5", false}, {"", false}} {
+		var buf bytes.Buffer
+		w := warctest.NewWriter(&buf, false)
+		w.WriteRaw([]byte("WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://h/1\r\nContent-Length: " + c.cl + "\r\n\r\nabcde\r\n\r\n"))
+		w.Write(warctest.HTML("http://h/2", "two"))
+		evs := readAll(t, warc.NewReader(bytes.NewReader(buf.Bytes()), "p.warc"), buf.Len())
+		first := "http://h/1"
+		if !c.ok {
+			first = ""
+		}
+		if len(evs) != 2 || evs[0].uri != first || (evs[0].err == nil) != c.ok || !c.ok && !errors.Is(evs[0].err, warc.ErrContentLength) || evs[1].uri != "http://h/2" || evs[1].err != nil {
+			t.Errorf("Content-Length %q: %v", c.cl, evs)
+		}
+	}
+}
