@@ -164,8 +164,10 @@ type Reader struct {
 	// Limits bounds what one record may cost (zero fields: the defaults
 	// of package limits): the WARC and WAT readers take Record,
 	// HeaderLine and HeaderBlock from it. A record that breaks one gives
-	// a *warc.Error wrapping a *limits.Error (its links read before the
-	// cut are given), and reading goes on with the next record.
+	// an error in which errors.As finds a *RecordError and a
+	// *limits.Error (inside a *DocError when the cut came while its
+	// document was read; its links read before the cut are given), and
+	// reading goes on with the next record.
 	Limits limits.Limits
 	// Extractor extracts the links of HTML documents and resolves those
 	// of redirects and WAT records, by its Spec and within its Limits.URL;
