@@ -203,8 +203,9 @@ type Reader struct {
 }
 
 // Read reads the archive r to its end. A Reader may read one archive
-// after another (set File for each): its buffers serve them all (the
-// gzip decoders are made anew for each, see warc.Reader.Reset).
+// after another (set File for each): its buffers and its gzip decoder
+// serve them all, each file reading as it would alone (warc.Reader.Reset;
+// a zstd file's decoder is made for it, with its dictionary).
 func (a *Reader) Read(r io.Reader) {
 	a.emit, a.report, a.stopped = a.Link, a.Error, false
 	a.read(r)
