@@ -105,8 +105,12 @@ func TestReaderWARC(t *testing.T) {
 		{Type: "metadata", TargetURI: "http://a/", ContentType: "application/warc-fields", Block: []byte("fetchTimeMs: 1\r\n")},
 		// 13: a response record whose block is not HTTP.
 		{Type: "response", TargetURI: "http://a/x", ContentType: "application/http; msgtype=response", Block: []byte("garbage\r\n\r\n")},
-		// 14: a resource record with an unparsable Content-Type.
-		{Type: "resource", TargetURI: "http://r/x", ContentType: "text/html; =", Block: []byte(`<a href="y">`)},
+		// 14: a resource record whose Content-Type has no media type.
+		{Type: "resource", TargetURI: "http://r/x", ContentType: "text html", Block: []byte(`<a href="y">`)},
+		// 15, 16: a malformed parameter is passed over, as browsers do
+		// (MIME Sniffing, "parse a MIME type"): the pages are read.
+		{Type: "resource", TargetURI: "http://r/p", ContentType: "text/html; =", Block: []byte(`<a href="q">`)},
+		warctest.Response("http://s/p", 200, [][2]string{{"Content-Type", "text/html; charset"}}, `<a href="q">`),
 	}
 	for _, gz := range []bool{false, true} {
 		data, offs := write(t, gz, recs...)
@@ -122,8 +126,10 @@ func TestReaderWARC(t *testing.T) {
 			d(6) + "|http://a/bad/h|retrieval|a@href|k|http://a/bad/k",
 			d(7) + "|http://a/b/c/d|retrieval|http@location|../elsewhere|http://a/b/elsewhere",
 			d(10) + "|http://r/dir/file.html|retrieval|a@href|../up|http://r/up",
+			d(15) + "|http://r/p|retrieval|a@href|q|http://r/q",
+			d(16) + "|http://s/p|retrieval|a@href|q|http://s/q",
 		})
-		wantKinds := []Kind{Skipped, Skipped, Page, Page, Page, Page, Page, Redirect, Skipped /* 9 */, Page, Skipped, Skipped, Failed, Skipped}
+		wantKinds := []Kind{Skipped, Skipped, Page, Page, Page, Page, Page, Redirect, Skipped /* 9 */, Page, Skipped, Skipped, Failed, Skipped, Page, Page}
 		if fmt.Sprint(res.kinds) != fmt.Sprint(wantKinds) {
 			t.Errorf("gzip %v: kinds %v, want %v", gz, res.kinds, wantKinds)
 		}

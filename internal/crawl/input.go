@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"mime"
 	"net/textproto"
 	"os"
 	"path/filepath"
@@ -344,12 +343,10 @@ func (j *job) fetch(in string) bool {
 	ct := resp.Header.Get("Content-Type")
 	mt, charset := "text/html", ""
 	if ct != "" {
-		var params map[string]string
-		if mt, params, err = mime.ParseMediaType(ct); err != nil {
-			j.fail(in, fmt.Errorf("Content-Type %q: %w", ct, err))
+		if mt, charset = media.Type(ct), media.Charset(ct); mt == "" {
+			j.fail(in, fmt.Errorf("Content-Type %q: no media type", ct))
 			return true
 		}
-		charset = params["charset"]
 	}
 	switch k := media.KindOf(mt, resp.URL); {
 	case k != media.Other:

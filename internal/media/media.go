@@ -5,33 +5,11 @@
 package media
 
 import (
-	"mime"
 	"strings"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/ascii"
 )
-
-// Type returns the media type of a Content-Type value, lower case and
-// without parameters (RFC 2045 section 5.1, RFC 9110 section 8.3.1), or
-// "" when it cannot be parsed.
-func Type(contentType string) string {
-	mt, _, err := mime.ParseMediaType(contentType)
-	if err != nil {
-		return ""
-	}
-	return mt
-}
-
-// Charset returns the charset parameter of a Content-Type value, as
-// written, or "" when there is none or the value cannot be parsed.
-func Charset(contentType string) string {
-	_, params, err := mime.ParseMediaType(contentType)
-	if err != nil {
-		return ""
-	}
-	return params["charset"]
-}
 
 // IsHTML reports whether the media type mt (as Type returns it) is one
 // whose documents relurl reads for links: text/html or

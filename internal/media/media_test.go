@@ -2,6 +2,10 @@ package media
 
 import "testing"
 
+// TestType: the MIME Sniffing Standard's "parse a MIME type", each
+// expected value worked out by its steps: the value trimmed of HTTP
+// whitespace, a type of token characters up to "/", a subtype up to ";"
+// trimmed at its end; a malformed parameter does not fail the type.
 func TestType(t *testing.T) {
 	for _, c := range []struct{ ct, want string }{
 		{"text/html", "text/html"},
@@ -9,8 +13,24 @@ func TestType(t *testing.T) {
 		{"application/xhtml+xml;charset=utf-16", "application/xhtml+xml"},
 		{"text/plain", "text/plain"},
 		{"", ""},
-		{"text/html; charset=\"", ""}, // unparsable: no type
-		{"text/html; =", ""},
+		{" \tTEXT/HTML \r\n", "text/html"},
+		{"text/html ;charset=x", "text/html"},
+		// Malformed parameters, which browsers pass over.
+		{"text/html; charset=\"", "text/html"},
+		{"text/html; =", "text/html"},
+		{"text/html; charset", "text/html"},
+		{"text/html;;charset=utf-8", "text/html"},
+		{"text/html; charset:utf-8", "text/html"},
+		// No media type.
+		{"text", ""},
+		{"text/", ""},
+		{"/html", ""},
+		{"text /html", ""},
+		{"text/ html", ""},
+		{"text/h tml", ""},
+		{"te;xt/html", ""},
+		{"text/html\x00", ""},
+		{"t\u00e9xt/html", ""},
 		{"application/json", "application/json"},
 	} {
 		if got := Type(c.ct); got != c.want {
@@ -19,10 +39,52 @@ func TestType(t *testing.T) {
 	}
 }
 
+// TestParam: parameters as "parse a MIME type" reads them: names in any
+// case, the first well-formed one of a name kept, quoted strings with
+// their quoted-pairs undone, white space after "=" kept, a malformed
+// parameter passed over.
+func TestParam(t *testing.T) {
+	for _, c := range []struct {
+		ct, want string
+		ok       bool
+	}{
+		{"text/html; charset=UTF-16", "UTF-16", true},
+		{`text/html;charset="utf-16be"`, "utf-16be", true},
+		{"text/html", "", false},
+		{"", "", false},
+		{"text/html; charset", "", false},
+		{"text/html;;charset=utf-8", "utf-8", true},
+		{"text/html; charset:utf-8", "", false},
+		{"text/html; charset:utf-8; charset=koi8-r", "koi8-r", true},
+		{"text/html; charset=a; charset=b", "a", true},
+		{"text/html; CHARSET=x", "x", true},
+		{"text/html; charset =x", "", false}, // the name holds a space
+		{"text/html; charset= gbk", " gbk", true},
+		{"text/html; charset=gbk ; a=b", "gbk", true},
+		{"text/html; charset=;charset=x", "x", true}, // an empty value passes over
+		{`text/html; charset=""`, "", true},
+		{`text/html; charset="`, "", true},
+		{`text/html; charset="utf-\8"x; a=b`, "utf-8", true},
+		{`text/html; charset="a;b"`, "a;b", true},
+		{`text/html; charset="x\`, "x\\", true},
+		{"text/html; charset=x\x01; charset=y", "y", true}, // a control byte: not a value
+		{"text/html; =x; charset=y", "y", true},
+		{"text/html; ch@rset=x; charset=y", "y", true},
+		{"te xt/html; charset=x", "", false},
+	} {
+		if got, ok := Param(c.ct, "charset"); got != c.want || ok != c.ok {
+			t.Errorf("Param(%q, charset) = %q, %v; want %q, %v", c.ct, got, ok, c.want, c.ok)
+		}
+	}
+	if got, ok := Param("application/http; msgtype=response", "msgtype"); got != "response" || !ok {
+		t.Errorf("msgtype: %q, %v", got, ok)
+	}
+}
+
 func TestCharset(t *testing.T) {
 	for ct, want := range map[string]string{
 		"text/html; charset=UTF-16": "UTF-16", `text/html;charset="utf-16be"`: "utf-16be",
-		"text/html": "", "": "", `text/html; charset="`: "",
+		"text/html": "", "": "", `text/html; charset="`: "", "text/html; charset": "",
 	} {
 		if got := Charset(ct); got != want {
 			t.Errorf("Charset(%q) = %q, want %q", ct, got, want)

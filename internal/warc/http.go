@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -26,11 +25,10 @@ func (rec *Record) IsHTTPResponse() bool {
 	if !rec.isType("response") {
 		return false
 	}
-	mt, params, err := mime.ParseMediaType(rec.ContentType)
-	if err != nil || mt != "application/http" {
+	if media.Type(rec.ContentType) != "application/http" {
 		return false
 	}
-	msg, ok := params["msgtype"]
+	msg, ok := media.Param(rec.ContentType, "msgtype")
 	return !ok || ascii.EqualFold(msg, "response")
 }
 
