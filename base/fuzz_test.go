@@ -63,6 +63,7 @@ func FuzzWalkMessage(f *testing.F) {
 	f.Add([]byte("Content-Transfer-Encoding: quoted-printable\r\n\r\n" + strings.Repeat("q=3D", 2000) + "=\r\n"))                                                // quoted-printable line over 4 KiB
 	f.Add([]byte("Content-Base: http://a:99999/\r\nContent-Type: text/html\r\n\r\nx"))                                                                           // a base the URL Standard rejects (with len%4 == 3)
 	f.Add([]byte("Content-Base: ..;x/\r\nContent-Type: text/html\r\n\r\n"))                                                                                      // read differently by RFC 1808 and the others
+	f.Add([]byte("Content-Type: multipart/mixed; boundary=B\r\nContent-Transfer-Encoding: base64\r\n\r\n!!!!\r\n"))                                              // encoded multipart, corrupt before its first delimiter
 	f.Fuzz(func(t *testing.T, msg []byte) {
 		// The specification varies with the input, and the URL limit is
 		// small: every part's base is one the specification accepts,

@@ -371,6 +371,11 @@ func (wk *walk) multipart(src *source, b Base, baseErr error, pos, mediaType str
 	pr := &partReader{src: src, delim: []byte("\n--" + boundary)}
 	// The preamble, of any length, up to the first delimiter.
 	if _, err := io.Copy(io.Discard, pr); err != nil {
+		if !errors.Is(err, io.ErrUnexpectedEOF) {
+			// A body that cannot be read (an encoded multipart whose
+			// base64 is corrupt) is that, not a missing boundary.
+			return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s unreadable before its first delimiter (boundary %s): %w", mediaType, quote.Excerpt(boundary, len(boundary)), err)}
+		}
 		return &PartError{Position: pos, Offset: src.pos(), Err: fmt.Errorf("%s with no part (boundary %s not found)", mediaType, quote.Excerpt(boundary, len(boundary)))}
 	}
 	// One buffer for the parts in turn: it holds no more than one part.

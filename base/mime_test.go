@@ -2,6 +2,7 @@ package base
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -675,5 +676,22 @@ func TestHeaderSentinels(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestWalkEncodedMultipartCorrupt: a multipart entity whose transfer
+// encoding (RFC 2045 section 6.4 forbids one, but it is decoded) cannot
+// be decoded before its first delimiter is reported with the decoder's
+// error, not as a missing boundary: the cause is what the reader needs.
+func TestWalkEncodedMultipartCorrupt(t *testing.T) {
+	msg := "Content-Type: multipart/mixed; boundary=B\r\nContent-Transfer-Encoding: base64\r\n\r\n!!!!\r\n"
+	err := WalkMessage(strings.NewReader(msg), Base{}, func(p *Part) error {
+		t.Errorf("part %q walked", p.Position)
+		return nil
+	})
+	var pe *PartError
+	var ce base64.CorruptInputError
+	if !errors.As(err, &pe) || pe.Position != "" || !errors.As(err, &ce) || strings.Contains(err.Error(), "not found") {
+		t.Errorf("err = %v, want a *PartError of the message wrapping the base64 error", err)
 	}
 }
