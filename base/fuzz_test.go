@@ -82,8 +82,13 @@ func FuzzWalkMessage(f *testing.F) {
 			if _, err := spec.ResolveErr("", p.Base.URL); err != nil {
 				t.Fatalf("part %q: base %q that %v rejects: %v", p.Position, p.Base.URL, spec, err)
 			}
-			_, err := io.Copy(io.Discard, p.Body)
-			_ = err // a body may fail to decode; the walk must still end
+			// A body may fail to decode; the error names the part, and
+			// the walk must still end.
+			if _, err := io.Copy(io.Discard, p.Body); err != nil {
+				if pe, ok := err.(*PartError); !ok || pe.Position != p.Position {
+					t.Fatalf("part %q: body error %v (%T) is not a *PartError naming it", p.Position, err, err)
+				}
+			}
 			return nil
 		})
 		errs := []error{err}

@@ -93,7 +93,12 @@ type Part struct {
 	// Body reads the part's content, its Content-Transfer-Encoding
 	// (base64 or quoted-printable) decoded, streaming. Past Limits.Record
 	// decoded bytes it returns a *PartError wrapping a *limits.Error
-	// instead. It is valid only during the call that receives the Part.
+	// instead; a body its transfer encoding cannot decode (base64 with a
+	// byte outside its alphabet, or cut inside a group) or that ends
+	// early (a multipart cut short) gives a *PartError naming the part
+	// and the encoding, wrapping the error (base64.CorruptInputError,
+	// io.ErrUnexpectedEOF). It is valid only during the call that
+	// receives the Part.
 	Body io.Reader
 }
 
@@ -334,7 +339,7 @@ func (wk *walk) entity(h textproto.MIMEHeader, src *source, outer Base, baseErr 
 	multipart := strings.HasPrefix(mediaType, "multipart/")
 	message := mediaType == "message/rfc822" || mediaType == "message/global" || mediaType == "message/news"
 	if !multipart && !message {
-		body = &recordCap{lr: limits.NewReader(body, "Record", wk.lim.Record), pos: pos, off: src.pos()}
+		body = &recordCap{lr: limits.NewReader(body, "Record", wk.lim.Record), pos: pos, off: src.pos(), cte: transferName(h, encoded)}
 		if err := wk.fn(&Part{Position: pos, Header: h, MediaType: mediaType, Params: params, Base: b, BaseErr: baseErr, Body: body}); err != nil {
 			return &fnError{err}
 		}
@@ -560,19 +565,37 @@ func (p *partReader) delimiter() (last bool, err error) {
 }
 
 // recordCap passes a part's body through the capped reader of package
-// limits, its error a PartError naming the part at pos, its body at off.
+// limits, its errors a PartError naming the part at pos, its body at off:
+// the limit, and a body its transfer encoding cte cannot decode (RFC 2045
+// sections 6.7 and 6.8) or that ends early.
 type recordCap struct {
 	lr  *limits.Reader
 	pos string
 	off int64
+	cte string // "base64 " or "quoted-printable ", "" when not encoded
 }
 
 func (c *recordCap) Read(p []byte) (int, error) {
 	n, err := c.lr.Read(p)
-	if le, ok := err.(*limits.Error); ok {
-		err = &PartError{Position: c.pos, Offset: c.off, Err: fmt.Errorf("body %w", le)}
+	switch e := err.(type) {
+	case nil:
+	case *limits.Error:
+		err = &PartError{Position: c.pos, Offset: c.off, Err: fmt.Errorf("body %w", e)}
+	default:
+		if err != io.EOF {
+			err = &PartError{Position: c.pos, Offset: c.off, Err: fmt.Errorf("%sbody: %w", c.cte, err)}
+		}
 	}
 	return n, err
+}
+
+// transferName is the entity's Content-Transfer-Encoding as recordCap
+// names it in an error: "" when the body is not encoded.
+func transferName(h textproto.MIMEHeader, encoded bool) string {
+	if !encoded {
+		return ""
+	}
+	return ascii.Lower(strings.TrimSpace(h.Get("Content-Transfer-Encoding"))) + " "
 }
 
 // decodeTransfer undoes the entity's Content-Transfer-Encoding (RFC 2045

@@ -695,3 +695,36 @@ func TestWalkEncodedMultipartCorrupt(t *testing.T) {
 		t.Errorf("err = %v, want a *PartError of the message wrapping the base64 error", err)
 	}
 }
+
+// TestWalkBodyDecodeError: a part's body that its Content-Transfer-Encoding
+// cannot decode (RFC 2045 sections 6.7 and 6.8: base64 with a byte outside
+// its alphabet, or cut inside a 4-character group) fails to read with a
+// *PartError naming the part, the offset of its body and the encoding,
+// wrapping the decoder's error, as the Record limit does; the walk goes on.
+func TestWalkBodyDecodeError(t *testing.T) {
+	head := "Content-Type: multipart/mixed; boundary=B\r\n\r\n--B\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+	for _, tt := range []struct {
+		body string
+		want error
+	}{
+		{"QU!JD", base64.CorruptInputError(2)},
+		{"QUJD RA", io.ErrUnexpectedEOF},
+	} {
+		msg := head + tt.body + "\r\n--B\r\n\r\nnext\r\n--B--\r\n"
+		var errs []error
+		var bodies []string
+		err := WalkMessage(strings.NewReader(msg), Base{}, func(p *Part) error {
+			b, err := io.ReadAll(p.Body)
+			bodies, errs = append(bodies, string(b)), append(errs, err)
+			return nil
+		})
+		if err != nil || len(errs) != 2 || errs[1] != nil || bodies[1] != "next" {
+			t.Fatalf("%q: walk %v, bodies %q, errors %v", tt.body, err, bodies, errs)
+		}
+		var pe *PartError
+		if !errors.As(errs[0], &pe) || pe.Position != "1" || pe.Offset != int64(len(head)) ||
+			!errors.Is(errs[0], tt.want) || !strings.Contains(errs[0].Error(), "base64") {
+			t.Errorf("%q: body error %v, want a *PartError of part 1 at byte %d naming base64, wrapping %v", tt.body, errs[0], len(head), tt.want)
+		}
+	}
+}
