@@ -30,7 +30,8 @@ type CDXOptions struct {
 // the Wayback Machine index a capture of s by. "http://www.Example.com/A?b=1&a=2"
 // gives "com,example)/a?a=2&b=1"; an empty s gives "-". The error is an
 // *Error, for the inputs on which the library raises an exception (a port
-// that is not a number from 0 to 65535, an input of only white space).
+// that is not a number from 0 to 65535, ErrPort; an input of only white
+// space, ErrBlank).
 func CDXKey(s string) (string, error) { return CDXOptions{}.Key(s) }
 
 // AppendCDXKey appends CDXKey(s) to dst; on error dst is returned
@@ -96,9 +97,14 @@ type handyURL struct {
 	lastDelimiterQmark bool // last_delimiter "?": "http://x/?" keeps its "?"
 }
 
+// The inputs on which the surt library raises an exception, and CDXKey,
+// CDXOptions.Key and IA fail: the *Error they return wraps one of these,
+// for errors.Is (docs/keys.md#the-cdx-key).
 var (
-	errBlank = errors.New("nothing but white space (the surt library fails)")
-	errPort  = errors.New("port is not a number from 0 to 65535 (the surt library fails)")
+	// ErrBlank: the input is nothing but white space.
+	ErrBlank = errors.New("nothing but white space (the surt library fails)")
+	// ErrPort: the port is not a number from 0 to 65535.
+	ErrPort = errors.New("port is not a number from 0 to 65535 (the surt library fails)")
 )
 
 // pyWhitespace is what Python's bytes.strip() removes.
@@ -111,7 +117,7 @@ func iaParse(s string) (handyURL, error) {
 		s = strings.NewReplacer("\n", "", "\r", "", "\t", "").Replace(s)
 	}
 	if s == "" {
-		return handyURL{}, errBlank
+		return handyURL{}, ErrBlank
 	}
 	if schemeLen(s) == 0 {
 		s = "http://" + s
@@ -156,7 +162,7 @@ func iaParse(s string) (handyURL, error) {
 	if port != "" {
 		p, err := strconv.Atoi(port)
 		if err != nil || p > 65535 || !isDigits(port) {
-			return handyURL{}, errPort
+			return handyURL{}, ErrPort
 		}
 		if p != 0 {
 			h.port = p

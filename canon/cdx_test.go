@@ -81,10 +81,10 @@ func TestCDXKeyErrors(t *testing.T) {
 		in   string
 		want error
 	}{
-		{" \t ", errBlank},
-		{"http://example.com:x/", errPort},
-		{"http://example.com:65536/", errPort},
-		{"http://example.com:+1/", errPort},
+		{" \t ", ErrBlank},
+		{"http://example.com:x/", ErrPort},
+		{"http://example.com:65536/", ErrPort},
+		{"http://example.com:+1/", ErrPort},
 	} {
 		_, err := CDXKey(tt.in)
 		var e *Error

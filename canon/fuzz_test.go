@@ -126,7 +126,7 @@ func checkCanonicalize(t *testing.T, s string) {
 			t.Fatalf("%s.SSURT(%q): %v", c.Name(), s, err)
 		}
 	}
-	if _, err := CDXKey(s); err != nil && !errors.Is(err, errBlank) && !errors.Is(err, errPort) {
+	if _, err := CDXKey(s); err != nil && !errors.Is(err, ErrBlank) && !errors.Is(err, ErrPort) {
 		t.Fatalf("CDXKey(%q): %v", s, err)
 	}
 	checkURLCanon(t, s)
