@@ -441,3 +441,26 @@ func TestSpecRelative(t *testing.T) {
 		t.Errorf(`RFC3986.Relative(..., "http://a/b/c/d;x") = %q, want "/b/c/d;x"`, got)
 	}
 }
+
+// TestSpecRelativeSameDocument: by RFC 2396 (section 5.2 step 2) and RFC
+// 3986 (section 5.2.2), the empty reference is the base without its
+// fragment, the shortest reference there is to it (RFC 3986 section 4.4,
+// a same-document reference). RFC 1808's answers ("" for the base itself,
+// "?" for the base without its fragment) do not say so by the later RFCs.
+func TestSpecRelativeSameDocument(t *testing.T) {
+	for _, s := range []Spec{RFC2396, RFC3986} {
+		for _, tc := range []struct{ base, target string }{
+			{"http://a/b/c/d;p?q", "http://a/b/c/d;p?q"},   // the base itself
+			{"http://a/b/c/d;p?q#f", "http://a/b/c/d;p?q"}, // the base without its fragment
+			{"s:a/b", "s:a/b"},                             // no authority
+			{"http://a", "http://a"},                       // an empty path
+		} {
+			if got := s.Relative(tc.base, tc.target); got != "" {
+				t.Errorf("%s.Relative(%q, %q) = %q, want \"\"", s, tc.base, tc.target, got)
+			}
+			if got := string(s.ParseBase(tc.base).AppendRelative(nil, tc.target)); got != "" {
+				t.Errorf("%s.ParseBase(%q).AppendRelative(%q) = %q, want \"\"", s, tc.base, tc.target, got)
+			}
+		}
+	}
+}

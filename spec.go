@@ -207,10 +207,12 @@ func (b *ParsedBase) appendResolve(dst []byte, ref string) []byte {
 // of resolution (RFC 1808 section 5.3).
 //
 // For RFC1808 it is the shortest such reference; see the package-level
-// Relative. For the later specifications it tries, shortest first, RFC
-// 1808's answer, the absolute-path form and the network-path form of
-// target, and returns the first that s resolves back to target. Every
-// answer but target itself is checked by resolving it.
+// Relative. For the later specifications it tries, shortest first, the
+// empty reference (the base without its fragment: RFC 2396 section 5.2
+// step 2, RFC 3986 section 5.2.2), RFC 1808's answer, the absolute-path
+// form and the network-path form of target, and returns the first that s
+// resolves back to target. Every answer but target itself is checked by
+// resolving it.
 //
 // Under WHATWG the target is taken as the URL Standard parses it, with no
 // base, and r is the shortest reference found (fragment, query, relative
@@ -243,18 +245,22 @@ func (b ParsedBase) AppendRelative(dst []byte, target string) []byte {
 	return append(dst, b.relativeURI(target)...)
 }
 
-// relativeURI is Relative for RFC2396 and RFC3986: RFC 1808's answer and
-// the absolute-path and network-path forms, checked by b.
+// relativeURI is Relative for RFC2396 and RFC3986: the empty reference,
+// RFC 1808's answer and the absolute-path and network-path forms, checked
+// by b. The empty reference is the base without its fragment by both
+// (RFC 2396 section 5.2 step 2, RFC 3986 section 5.2.2), where RFC 1808's
+// answers, "" (the base with its fragment) and "?", mean otherwise.
 func (b *ParsedBase) relativeURI(target string) string {
 	t := Parse(target)
-	candidates := [3]string{Relative(b.u.s, target)}
+	candidates := [4]string{"", Relative(b.u.s, target)}
 	if t.HasScheme() && t.HasNetLoc() {
-		candidates[1] = target[t.netloc:]
-		candidates[2] = target[t.scheme:]
+		candidates[2] = target[t.netloc:]
+		candidates[3] = target[t.scheme:]
 	}
 	var buf [256]byte
-	for _, c := range candidates {
-		if c != "" && len(c) < len(target) && string(b.u.appendResolve(buf[:0], c, nil)) == target {
+	for i, c := range candidates {
+		// Only the first "" is a candidate; the others are unset.
+		if (i == 0 || c != "") && len(c) < len(target) && string(b.u.appendResolve(buf[:0], c, nil)) == target {
 			return c
 		}
 	}
