@@ -5,6 +5,9 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"os"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -247,6 +250,35 @@ func TestAppendResolveNoAlloc(t *testing.T) {
 			if allocs := testing.AllocsPerRun(20, func() { b = s.ParseBase(c[0]) }); allocs != 0 && s != WHATWG {
 				t.Errorf("%v.ParseBase(%q) allocates %v times", s, c[0], allocs)
 			}
+		}
+	}
+}
+
+// TestSpecsDocMethods checks that every method docs/specs.md names as
+// "Type.Method(" exists: the page described Spec.AppendResolve and a
+// Base type that the v1 API removed (docs/design.md#the-v1-api).
+func TestSpecsDocMethods(t *testing.T) {
+	doc, err := os.ReadFile("docs/specs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := map[string]reflect.Type{
+		"Spec":       reflect.TypeFor[*Spec](),
+		"RFC1808":    reflect.TypeFor[*Spec](),
+		"RFC2396":    reflect.TypeFor[*Spec](),
+		"RFC3986":    reflect.TypeFor[*Spec](),
+		"WHATWG":     reflect.TypeFor[*Spec](),
+		"ParsedBase": reflect.TypeFor[*ParsedBase](),
+		"URL":        reflect.TypeFor[*URL](),
+	}
+	for _, m := range regexp.MustCompile(`\b([A-Z]\w*)\.([A-Z]\w*)\(`).FindAllStringSubmatch(string(doc), -1) {
+		typ, ok := types[m[1]]
+		if !ok {
+			t.Errorf("docs/specs.md names %s.%s: package relurl has no type %s", m[1], m[2], m[1])
+			continue
+		}
+		if _, ok := typ.MethodByName(m[2]); !ok {
+			t.Errorf("docs/specs.md names %s.%s: no such method", m[1], m[2])
 		}
 	}
 }
