@@ -92,6 +92,7 @@ func FuzzResolve(f *testing.F) {
 	f.Add("file:///c:/a", "c|/x")                                    // a reference that starts with a drive letter
 	f.Add("https://h/", "file://c:/x")                               // a drive letter as the host of a file URL
 	f.Add("https://h/", "//ex_am%70le-.org../")                      // strict domain to ASCII, a percent-encoded byte
+	f.Add("https://h/", "sc://\xff\xe2\x82\t@h:99999/")              // a failure's offset after bytes not UTF-8 and a tab
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		b, errB := Parse(base)
 		var bp *URL

@@ -229,10 +229,19 @@ func origOffset(input string, start int, stripped bool, at int) int {
 	if !stripped {
 		return start + at
 	}
+	// The cleaned input is the input mapped by runes: a tab or newline is
+	// gone, and a byte that is not UTF-8 is U+FFFD, three bytes.
 	i := start
-	for n := 0; i < len(input) && n < at; i++ {
-		if c := input[i]; c != '\t' && c != '\n' && c != '\r' {
-			n++
+	for n := 0; i < len(input) && n < at; {
+		c := input[i]
+		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c < utf8.RuneSelf:
+			i, n = i+1, n+1
+		default:
+			r, size := utf8.DecodeRuneInString(input[i:])
+			i, n = i+size, n+utf8.RuneLen(r)
 		}
 	}
 	return i

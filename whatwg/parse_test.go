@@ -60,6 +60,11 @@ func TestErrors(t *testing.T) {
 		{"sc://a b/", HostInvalidCodePoint, 6},
 		{"relative", MissingSchemeNonRelativeURL, 0},
 		{"http://xn--a.ß/", DomainToASCII, 7},
+		// Bytes that are not UTF-8 before a removed tab: each is U+FFFD
+		// (three bytes) in the cleaned input, one byte in the input.
+		{"sc://\xff\t@h:99999/", PortOutOfRange, 10},
+		{"sc://\xff\xfe\xfd\t@h:99999/", PortOutOfRange, 12},
+		{"sc://\xe2\x82\t@h:99999/", PortOutOfRange, 11},
 	} {
 		_, err := Parse(c.input)
 		var e *Error
