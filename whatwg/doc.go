@@ -38,6 +38,12 @@
 // 65535, a special URL without a host), with an *Error naming the input,
 // the offset and the standard's name of the validation error.
 //
+// Inputs are Go strings, the standard's scalar value strings: bytes that
+// are not UTF-8 are read as the Encoding Standard's UTF-8 decoder reads
+// them, each maximal ill-formed subsequence one U+FFFD ("\xf0\x9f\x98" is
+// one, "\xe0\x80" two), in every component, setter, SearchParams method and
+// query encoding alike.
+//
 // Domain to ASCII: an ASCII domain is only lower-cased (the standard's
 // beStrict false). A non-ASCII one goes through UTS #46 ToASCII with
 // CheckHyphens false, CheckBidi true, CheckJoiners true, UseSTD3ASCIIRules

@@ -47,10 +47,54 @@ var encodeTable = func() (t [128]uint8) {
 	return t
 }()
 
+// illFormedLen is the length of the maximal ill-formed subsequence at the
+// start of s, which does not start a valid UTF-8 sequence: the bytes the
+// Encoding Standard's UTF-8 decoder (section 9.1.1) takes into the one
+// U+FFFD it makes of them. Every string that reaches a URL as a scalar
+// value string is read so ("\xf0\x9f\x98" is one U+FFFD, as TextDecoder
+// and SearchParams read it; utf8.DecodeRune gives three).
+func illFormedLen[T string | []byte](s T) int {
+	need, lo, hi := 0, byte(0x80), byte(0xBF)
+	switch c := s[0]; {
+	case 0xC2 <= c && c <= 0xDF:
+		need = 1
+	case c == 0xE0:
+		need, lo = 2, 0xA0
+	case c == 0xED:
+		need, hi = 2, 0x9F
+	case 0xE1 <= c && c <= 0xEF:
+		need = 2
+	case c == 0xF0:
+		need, lo = 3, 0x90
+	case c == 0xF4:
+		need, hi = 3, 0x8F
+	case 0xF1 <= c && c <= 0xF3:
+		need = 3
+	}
+	i := 1
+	for k := 0; k < need && i < len(s) && lo <= s[i] && s[i] <= hi; k++ {
+		i++
+		lo, hi = 0x80, 0xBF
+	}
+	return i
+}
+
+// decodeScalar is utf8.DecodeRuneInString with the Encoding Standard's
+// reading of an ill-formed sequence (illFormedLen): U+FFFD, and the length
+// of the maximal subsequence. s must not be empty.
+func decodeScalar(s string) (rune, int) {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && n == 1 {
+		n = illFormedLen(s)
+	}
+	return r, n
+}
+
 // appendEncoded appends s to dst, UTF-8 percent-encoding every code point in
-// set (URL Standard, "UTF-8 percent-encode"). A byte sequence that is not valid
-// UTF-8 stands for U+FFFD, as it would after the conversion to a scalar value
-// string that the standard's input has gone through.
+// set (URL Standard, "UTF-8 percent-encode"). A maximal ill-formed
+// subsequence stands for one U+FFFD (illFormedLen), as it would after the
+// conversion to a scalar value string that the standard's input has gone
+// through.
 func appendEncoded(dst []byte, s string, set uint8) []byte {
 	if len(s) >= growAt {
 		// A long input grows dst once to its exact size: append's growth
@@ -76,6 +120,7 @@ func appendEncoded(dst []byte, s string, set uint8) []byte {
 		dst = append(dst, s[start:i]...)
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 {
+			n = illFormedLen(s[i:])
 			dst = append(dst, "%EF%BF%BD"...)
 		} else {
 			for k := i; k < i+n; k++ {
@@ -106,6 +151,7 @@ func encodedLen(s string, set uint8) int {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
+			size = illFormedLen(s[i:])
 			n += len("%EF%BF%BD")
 		} else {
 			n += 3 * size

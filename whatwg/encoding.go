@@ -91,6 +91,9 @@ func appendQueryEncoded(dst []byte, s string, set uint8, enc encoding.Encoding) 
 				// The code point at src cannot be encoded (or is not
 				// UTF-8): the standard's error branch.
 				r, n := utf8.DecodeRune(src)
+				if r == utf8.RuneError && n == 1 {
+					n = illFormedLen(src) // one U+FFFD (decodeScalar)
+				}
 				dst = appendCharRef(dst, r)
 				src = src[max(n, 1):]
 			}
@@ -130,7 +133,9 @@ func iso2022jpEncode(dst []byte, s string) []byte {
 	state := ascii
 	euc := japanese.EUCJP.NewEncoder()
 	var b [8]byte
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, n := decodeScalar(s[i:])
+		i += n
 	again:
 		switch {
 		case (state == ascii || state == roman) && (r == 0x0E || r == 0x0F || r == 0x1B):

@@ -65,34 +65,35 @@ func checkErr(t *testing.T, what, input string, err error) {
 
 func FuzzResolve(f *testing.F) {
 	// Each seed is (base, reference).
-	f.Add("https://www.example.com/a/b/index.html", "../c/./d?x#y")  // the crawl mix's common case
-	f.Add("http://example.org/foo/bar", "http:g")                    // same special scheme: relative
-	f.Add("http://example.org/", "\\\\server\\share\\..\\x")         // backslashes in a special URL
-	f.Add("http://example.org/", "//user:pa:ss@h@ost:0080/%2e%2E/x") // credentials, "@" twice, port zeros, encoded dots
-	f.Add("http://example.org/", "http://0x7f.1.0300/")              // IPv4 number forms
-	f.Add("http://example.org/", "http://[::ffff:1.2.3.4]:65535/")   // IPv6 with an embedded IPv4 address
-	f.Add("http://example.org/", "https://faß.ExAmPlE/ \t\n")        // a non-ASCII domain, tabs and spaces
-	f.Add("file:///C:/a/b", "..\\..\\..\\D|\\x")                     // Windows drive letters in file URLs
-	f.Add("file://host/a", "file://localhost/x")                     // localhost as the empty host
-	f.Add("sc:/.//p", "..//q/")                                      // the serializer's "/." prefix
-	f.Add("sc:opaque path ?q", "#frag")                              // an opaque base and a fragment
-	f.Add("web+demo:/a", "//h:99/p?q'#f`")                           // a non-special authority and opaque host
-	f.Add("http://example.org/", "https://ex ample.org/")            // failure: a space in a domain
-	f.Add("about:blank", "a")                                        // failure: relative to an opaque path
-	f.Add("http://example.org/", "http://xn--a.ß/")                  // failure: invalid Punycode with non-ASCII
-	f.Add("non-spec:/.//", "..")                                     // a path that empties after "/."
-	f.Add("A:/.//", "/")                                             // a "/."-prefixed base under an absolute path (found by fuzzing)
-	f.Add("https://h/", "//%C3%A4%2Ecom/")                           // a percent-encoded non-ASCII domain
-	f.Add("https://h/", "//a\u200db.example/")                       // a joiner that CheckJoiners rejects
-	f.Add("https://h/", "//\xff/")                                   // invalid UTF-8 in a domain
-	f.Add("sc://h/", "sc://\xff\u00e4@h\xfb/\xfe?\xfd#\xfc")         // invalid UTF-8 in every component of a non-special URL
-	f.Add("https://h/", "//u@0x7F.01.65535./")                       // the IPv4 parser's validation errors, credentials
-	f.Add("https://h/", "//[0:01::00ff]/")                           // IPv6 pieces with leading zeros
-	f.Add("sc://h/", "sc://a`b%z{%41/")                              // invalid URL units in an opaque host
-	f.Add("file:///c:/a", "c|/x")                                    // a reference that starts with a drive letter
-	f.Add("https://h/", "file://c:/x")                               // a drive letter as the host of a file URL
-	f.Add("https://h/", "//ex_am%70le-.org../")                      // strict domain to ASCII, a percent-encoded byte
-	f.Add("https://h/", "sc://\xff\xe2\x82\t@h:99999/")              // a failure's offset after bytes not UTF-8 and a tab
+	f.Add("https://www.example.com/a/b/index.html", "../c/./d?x#y")                   // the crawl mix's common case
+	f.Add("http://example.org/foo/bar", "http:g")                                     // same special scheme: relative
+	f.Add("http://example.org/", "\\\\server\\share\\..\\x")                          // backslashes in a special URL
+	f.Add("http://example.org/", "//user:pa:ss@h@ost:0080/%2e%2E/x")                  // credentials, "@" twice, port zeros, encoded dots
+	f.Add("http://example.org/", "http://0x7f.1.0300/")                               // IPv4 number forms
+	f.Add("http://example.org/", "http://[::ffff:1.2.3.4]:65535/")                    // IPv6 with an embedded IPv4 address
+	f.Add("http://example.org/", "https://faß.ExAmPlE/ \t\n")                         // a non-ASCII domain, tabs and spaces
+	f.Add("file:///C:/a/b", "..\\..\\..\\D|\\x")                                      // Windows drive letters in file URLs
+	f.Add("file://host/a", "file://localhost/x")                                      // localhost as the empty host
+	f.Add("sc:/.//p", "..//q/")                                                       // the serializer's "/." prefix
+	f.Add("sc:opaque path ?q", "#frag")                                               // an opaque base and a fragment
+	f.Add("web+demo:/a", "//h:99/p?q'#f`")                                            // a non-special authority and opaque host
+	f.Add("http://example.org/", "https://ex ample.org/")                             // failure: a space in a domain
+	f.Add("about:blank", "a")                                                         // failure: relative to an opaque path
+	f.Add("http://example.org/", "http://xn--a.ß/")                                   // failure: invalid Punycode with non-ASCII
+	f.Add("non-spec:/.//", "..")                                                      // a path that empties after "/."
+	f.Add("A:/.//", "/")                                                              // a "/."-prefixed base under an absolute path (found by fuzzing)
+	f.Add("https://h/", "//%C3%A4%2Ecom/")                                            // a percent-encoded non-ASCII domain
+	f.Add("https://h/", "//a\u200db.example/")                                        // a joiner that CheckJoiners rejects
+	f.Add("https://h/", "//\xff/")                                                    // invalid UTF-8 in a domain
+	f.Add("sc://h/", "sc://\xff\u00e4@h\xfb/\xfe?\xfd#\xfc")                          // invalid UTF-8 in every component of a non-special URL
+	f.Add("https://h/", "//u@0x7F.01.65535./")                                        // the IPv4 parser's validation errors, credentials
+	f.Add("https://h/", "//[0:01::00ff]/")                                            // IPv6 pieces with leading zeros
+	f.Add("sc://h/", "sc://a`b%z{%41/")                                               // invalid URL units in an opaque host
+	f.Add("file:///c:/a", "c|/x")                                                     // a reference that starts with a drive letter
+	f.Add("https://h/", "file://c:/x")                                                // a drive letter as the host of a file URL
+	f.Add("https://h/", "//ex_am%70le-.org../")                                       // strict domain to ASCII, a percent-encoded byte
+	f.Add("https://h/", "sc://\xff\xe2\x82\t@h:99999/")                               // a failure's offset after bytes not UTF-8 and a tab
+	f.Add("https://h/", "sc://\xf0\x9f\x98\t\xe2\x82@h/\xf4\x8f?\xe0\x80#\xc3\t\xa9") // each maximal ill-formed subsequence one U+FFFD
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		b, errB := Parse(base)
 		var bp *URL

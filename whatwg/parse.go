@@ -190,15 +190,11 @@ func parse(dst []byte, input string, base *URL, tr *Trace, enc encoding.Encoding
 	in := input[start:end]
 	stripped := false
 	if hasTabOrNewline(in) {
-		// Mapped as runes, not bytes: the standard's input is a scalar
-		// value string, so a byte that is not UTF-8 is U+FFFD before a
-		// tab beside it goes ("\xc3\t\xa9" is two U+FFFD, not "é").
-		in = strings.Map(func(r rune) rune {
-			if r == '\t' || r == '\n' || r == '\r' {
-				return -1
-			}
-			return r
-		}, in)
+		// Read as scalar values, not bytes: the standard's input is a
+		// scalar value string, so bytes that are not UTF-8 are U+FFFD
+		// before a tab beside them goes ("\xc3\t\xa9" is two U+FFFD,
+		// not "é").
+		in = removeTabNewline(in)
 		stripped = true
 	}
 	if base != nil && base.href == "" {
@@ -229,8 +225,9 @@ func origOffset(input string, start int, stripped bool, at int) int {
 	if !stripped {
 		return start + at
 	}
-	// The cleaned input is the input mapped by runes: a tab or newline is
-	// gone, and a byte that is not UTF-8 is U+FFFD, three bytes.
+	// The cleaned input is the input read as scalar values
+	// (removeTabNewline): a tab or newline is gone, and a maximal
+	// ill-formed subsequence is U+FFFD, three bytes.
 	i := start
 	for n := 0; i < len(input) && n < at; {
 		c := input[i]
@@ -240,7 +237,7 @@ func origOffset(input string, start int, stripped bool, at int) int {
 		case c < utf8.RuneSelf:
 			i, n = i+1, n+1
 		default:
-			r, size := utf8.DecodeRuneInString(input[i:])
+			r, size := decodeScalar(input[i:])
 			i, n = i+size, n+utf8.RuneLen(r)
 		}
 	}
@@ -730,7 +727,10 @@ func invalidURLUnit(s string, i int) (n int, bad bool) {
 		return 1, true
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
-	return n, r == utf8.RuneError && n == 1 || r < 0xA0 || 0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE
+	if r == utf8.RuneError && n == 1 {
+		return illFormedLen(s[i:]), true
+	}
+	return n, r < 0xA0 || 0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE
 }
 
 // startQuery makes the query non-null and empty.

@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -220,5 +221,65 @@ func TestTabBetweenIllFormedBytes(t *testing.T) {
 		if err != nil || u.String() != want {
 			t.Errorf("Parse(%q) = %q, %v; want %q", in, u.String(), err, want)
 		}
+	}
+}
+
+// TestIllFormedUTF8 holds every way a string reaches a URL to one reading
+// of bytes that are not UTF-8: the Encoding Standard's UTF-8 decoder, which
+// makes each maximal ill-formed subsequence one U+FFFD (TextDecoder's
+// counts, below), as SearchParams reads its names and values.
+func TestIllFormedUTF8(t *testing.T) {
+	const fffd = "%EF%BF%BD"
+	enc, _ := LookupEncoding("windows-1252")
+	sjis, _ := LookupEncoding("iso-2022-jp")
+	for _, c := range []struct {
+		bytes string
+		n     int // U+FFFD that TextDecoder gives
+	}{
+		{"\xe2\x82", 1}, {"\xf0\x9f\x98", 1}, {"\xe0\x80", 2}, {"\xff", 1},
+		{"\xf0\x9f\x98\xe2\x82x", 2}, {"\xed\xa0\x80", 3}, {"\xc0\xaf", 2},
+		{"\xf4\x90\x80\x80", 4}, {"\xf4\x8f", 1},
+	} {
+		s := c.bytes
+		count := func(what, got, unit string) {
+			t.Helper()
+			if k := strings.Count(got, unit); k != c.n {
+				t.Errorf("%s of %q: %q has %d U+FFFD, want %d", what, s, got, k, c.n)
+			}
+		}
+		for _, in := range []string{"sc://h/" + s, "sc://h/\t" + s, "sc://h/" + s + "\t"} {
+			u, err := Parse(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			count("path "+strconv.Quote(in), u.Pathname(), fffd)
+		}
+		u := MustParse("sc://h/p")
+		count("opaque path", MustParse("sc:"+s).Pathname(), fffd)
+		count("opaque host", MustParse("sc://"+s+"/").Hostname(), fffd)
+		count("query", MustParse("sc://h/?"+s).Search(), fffd)
+		count("fragment", MustParse("sc://h/#"+s).Hash(), fffd)
+		count("userinfo", MustParse("sc://"+s+":"+s+"@h/").Username(), fffd)
+		count("SetUsername", u.SetUsername(s).Username(), fffd)
+		count("SetPassword", u.SetPassword(s).Password(), fffd)
+		count("SetPathname", u.SetPathname(s).Pathname(), fffd)
+		count("SetSearch", u.SetSearch(s).Search(), fffd)
+		count("SetSearch with a tab", u.SetSearch(s+"\t").Search(), fffd)
+		count("SetHash", u.SetHash(s).Hash(), fffd)
+		count("SetHost", u.SetHost(s).Hostname(), fffd)
+		v := u
+		v.SearchParams().Append("n", s)
+		count("SearchParams.Append", v.Search(), fffd)
+		h := MustParse("http://h/")
+		w, err := h.ParseEncoded("?"+s, enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		count("windows-1252 query", w.Search(), "%26%2365533%3B")
+		w, err = h.ParseEncoded("?"+s, sjis)
+		if err != nil {
+			t.Fatal(err)
+		}
+		count("ISO-2022-JP query", w.Search(), "%26%2365533%3B")
 	}
 }

@@ -291,31 +291,8 @@ func toScalars(s string) string {
 			i += n
 			continue
 		}
-		// Ill-formed: consume the lead byte and the continuation bytes
-		// that can follow it (the bounds of the Encoding Standard's UTF-8
-		// decoder), then write one U+FFFD.
-		need, lo, hi := 0, byte(0x80), byte(0xBF)
-		switch {
-		case 0xC2 <= c && c <= 0xDF:
-			need = 1
-		case c == 0xE0:
-			need, lo = 2, 0xA0
-		case c == 0xED:
-			need, hi = 2, 0x9F
-		case 0xE1 <= c && c <= 0xEF:
-			need = 2
-		case c == 0xF0:
-			need, lo = 3, 0x90
-		case c == 0xF4:
-			need, hi = 3, 0x8F
-		case 0xF1 <= c && c <= 0xF3:
-			need = 3
-		}
-		i++
-		for k := 0; k < need && i < len(s) && lo <= s[i] && s[i] <= hi; k++ {
-			i++
-			lo, hi = 0x80, 0xBF
-		}
+		// Ill-formed: the maximal subsequence is one U+FFFD.
+		i += illFormedLen(s[i:])
 		b.WriteString("\uFFFD")
 	}
 	return b.String()

@@ -4,6 +4,7 @@ import (
 	"github.com/relurl/relurl/internal/percent"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The setters of the URL API (URL Standard section 6.1). Each returns a new
@@ -356,15 +357,27 @@ func (u URL) reparse(head, tail string) URL {
 
 // removeTabNewline removes every ASCII tab and newline (URL Standard section
 // 4.4, basic URL parser step 3), which the parser does also under a state
-// override.
+// override. It reads s as scalar values, so that bytes that are not UTF-8
+// are U+FFFD (decodeScalar) before a tab beside them goes: "\xc3\t\xa9" is
+// two U+FFFD, not "é".
 func removeTabNewline(s string) string {
 	if !strings.ContainsAny(s, "\t\n\r") {
 		return s
 	}
-	return strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\n' || r == '\r' {
-			return -1
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, n := decodeScalar(s[i:])
+			b = utf8.AppendRune(b, r)
+			i += n
 		}
-		return r
-	}, s)
+	}
+	return string(b)
 }
