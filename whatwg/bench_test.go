@@ -177,3 +177,24 @@ func BenchmarkParseVsNetURL(b *testing.B) {
 func readLines(tb testing.TB, name string) []string {
 	return benchmix.Dataset(tb, "testdata/datasets/"+name+".txt.gz")
 }
+
+// TestCanParseAllocs holds CanParse to its comment: no allocation for an
+// input that parses, alone or against a base, on or off the fast path, but
+// for tabs or newlines and non-ASCII domains.
+func TestCanParseAllocs(t *testing.T) {
+	for _, c := range [][]string{
+		{"https://example.org/a?b#c"},
+		{"HTTPS://EXAMPLE.org/./a b"},
+		{"web+demo://u:p@h:99/x"},
+		{"../x?y", "https://example.org/a/b/c"},
+		{"https://example.org/x", "https://example.org/"},
+		{"#f", "sc:opaque"},
+	} {
+		if !CanParse(c[0], c[1:]...) {
+			t.Fatalf("CanParse(%q): false", c)
+		}
+		if a := testing.AllocsPerRun(20, func() { CanParse(c[0], c[1:]...) }); a != 0 {
+			t.Errorf("CanParse(%q): %v allocations, want 0", c, a)
+		}
+	}
+}

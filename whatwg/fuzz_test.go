@@ -118,6 +118,9 @@ func FuzzResolve(f *testing.F) {
 				t.Fatalf("validation error %+v outside the input %q", v, tr.Input)
 			}
 		}
+		if c := CanParse(ref, base); c != (errB == nil && err == nil) {
+			t.Fatalf("CanParse(%q, %q) = %v; Parse errors %v, %v", ref, base, c, errB, err)
+		}
 		out, err2 := AppendResolve([]byte("prefix"), bp, ref)
 		if (err == nil) != (err2 == nil) {
 			t.Fatalf("Parse error %v, AppendResolve error %v", err, err2)

@@ -4,6 +4,7 @@ import (
 	"github.com/relurl/relurl/internal/percent"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -61,22 +62,46 @@ func (u URL) ParseEncoded(ref string, enc encoding.Encoding) (URL, error) {
 // CanParse reports whether input parses, against the first base if one is
 // given (the URL API's URL.canParse). A base that does not parse gives
 // false. It allocates nothing but for inputs with tabs or newlines or
-// non-ASCII domains.
+// non-ASCII domains, and for a failure (its *Error, made and dropped).
 func CanParse(input string, base ...string) bool {
-	var buf [256]byte
-	var b *URL
+	// The parser's buffer escapes (the builder appends to it through a
+	// pointer), so a stack array would be moved to the heap on every
+	// call: the buffers are reused instead.
+	s := canParsePool.Get().(*canParseScratch)
+	defer s.put()
 	if len(base) > 0 {
-		out, u, err := parse(buf[:0], base[0], nil, nil, nil)
+		out, u, err := parse(s.buf[:0], base[0], nil, nil, nil)
+		s.buf = out
 		if err != nil {
 			return false
 		}
 		u.href = unsafe.String(unsafe.SliceData(out), len(out))
-		b = &u
-		_, _, err = parse(out[len(out):], input, b, nil, nil)
+		s.base = u
+		out, _, err = parse(out, input, &s.base, nil, nil)
+		s.buf = out
 		return err == nil
 	}
-	_, _, err := parse(buf[:0], input, nil, nil, nil)
+	out, _, err := parse(s.buf[:0], input, nil, nil, nil)
+	s.buf = out
 	return err == nil
+}
+
+// canParseScratch is CanParse's memory: the buffer the hrefs are written
+// to and the base URL, which points into it.
+type canParseScratch struct {
+	buf  []byte
+	base URL
+}
+
+var canParsePool = sync.Pool{New: func() any { return &canParseScratch{buf: make([]byte, 0, 256)} }}
+
+// put returns s to the pool, unless its buffer grew too large to keep.
+func (s *canParseScratch) put() {
+	if cap(s.buf) > 64<<10 {
+		return
+	}
+	s.buf, s.base = s.buf[:0], URL{}
+	canParsePool.Put(s)
 }
 
 // ParseTrace is base.Parse(input) (Parse when base is nil), recording in t
