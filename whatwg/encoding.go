@@ -22,7 +22,8 @@ var ErrUnknownEncoding = errors.New("whatwg: unknown encoding")
 
 // LookupEncoding returns the encoding of the Encoding Standard's label
 // (case-insensitive, surrounding spaces ignored: "Shift_JIS", "latin1",
-// "utf-8"), for ParseEncoded; nil for UTF-8 and UTF-16, whose output
+// "utf-8"), for ParseEncoded; nil for UTF-8, UTF-16 and replacement (the
+// labels "iso-2022-kr", "hz-gb-2312", "iso-2022-cn", ...), whose output
 // encoding is UTF-8. A label it does not know gives an error wrapping
 // ErrUnknownEncoding.
 func LookupEncoding(label string) (encoding.Encoding, error) {
@@ -36,10 +37,11 @@ func LookupEncoding(label string) (encoding.Encoding, error) {
 func lookupEncoding(label string) (encoding.Encoding, error) { return LookupEncoding(label) }
 
 // outputEncoding is the Encoding Standard's "get an output encoding":
-// UTF-16BE/LE give UTF-8. UTF-8 is nil, the parser's fast path.
+// replacement and UTF-16BE/LE give UTF-8. UTF-8 is nil, the parser's fast
+// path.
 func outputEncoding(e encoding.Encoding) encoding.Encoding {
 	switch e {
-	case nil, encoding.Nop, unicode.UTF8, unicode.UTF8BOM,
+	case nil, encoding.Nop, encoding.Replacement, unicode.UTF8, unicode.UTF8BOM,
 		unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM),
 		unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM):
 		return nil

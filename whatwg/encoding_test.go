@@ -59,3 +59,23 @@ func TestISO2022JPKatakanaQuery(t *testing.T) {
 		t.Errorf("got %q, %v; want %q", u.Href(), err, want)
 	}
 }
+
+// TestLookupEncodingOutput: the Encoding Standard's "get an output
+// encoding" makes UTF-8 of replacement (whose labels are "replacement" and
+// those of ISO-2022-KR, HZ-GB-2312 and ISO-2022-CN) as of UTF-16BE and
+// UTF-16LE, so
+// LookupEncoding gives nil for each, and ParseEncoded is Parse.
+func TestLookupEncodingOutput(t *testing.T) {
+	base := MustParse("http://h/")
+	for _, label := range []string{"utf-8", "utf-16", "UTF-16BE", "utf-16le", "csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr", "replacement"} {
+		enc, err := LookupEncoding(label)
+		if err != nil || enc != nil {
+			t.Errorf("LookupEncoding(%q) = %v, %v; want nil (UTF-8)", label, enc, err)
+		}
+		ref := "?q=é\xf0\x9f\x98€"
+		u, _ := base.ParseEncoded(ref, enc)
+		if v, _ := base.Parse(ref); u != v {
+			t.Errorf("ParseEncoded with %q: %v, want %v", label, u, v)
+		}
+	}
+}
