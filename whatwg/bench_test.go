@@ -198,3 +198,24 @@ func TestCanParseAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestParseAllocs holds Parse to docs/whatwg.md: nothing for a special URL
+// in serialized form with a domain and no credentials or port (the fast
+// path), two allocations for any other input that parses.
+func TestParseAllocs(t *testing.T) {
+	for in, want := range map[string]float64{
+		"https://www.example.com/a/b.html?x=1#top": 0,
+		"file:///x":                 0,
+		"https://example.org":       1, // an empty path: the href is the input and "/"
+		"https://example.org:8443/": 2,
+		"https://u:p@example.org/":  2,
+		"sc://h/":                   2,
+		"http://127.0.0.1/":         2,
+		"https://[::1]/":            2,
+		"HTTPS://example.org/":      2,
+	} {
+		if a := testing.AllocsPerRun(20, func() { Parse(in) }); a != want {
+			t.Errorf("Parse(%q): %v allocations, want %v", in, a, want)
+		}
+	}
+}
