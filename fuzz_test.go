@@ -302,6 +302,8 @@ func FuzzSpecRelative(f *testing.F) {
 	f.Add(uint8(1), "http://a/b/c/d;p?q", "http://a/b/c/?y")      // RFC 2396's "?y" drops the last segment
 	f.Add(uint8(3), "0", "A000:0")                                // WHATWG: a base the standard rejects (found by fuzzing)
 	f.Add(uint8(2), "http://a/b/c/d;p?q#f", "http://a/b/c/d;p?q") // the empty reference: the base without its fragment
+	f.Add(uint8(3), "sc://a", "sc://a/b")                         // WHATWG: an empty base path, "b"
+	f.Add(uint8(3), "sc://a/x", "sc://a?q")                       // WHATWG: an empty target path, "//a?q"
 	f.Fuzz(func(t *testing.T, n uint8, base, target string) {
 		s := Specs()[int(n)%len(Specs())]
 		r := s.Relative(base, target)

@@ -159,6 +159,9 @@ func FuzzRelative(f *testing.F) {
 	f.Add("http://h/a/", "http://h/a:b/c")                                               // a colon in the first segment
 	f.Add("http://h/x/y", "http://h//z")                                                 // a path starting "//"
 	f.Add("sc:/0//", "sc:/.//")                                                          // only a longer reference keeps the dot path: found by fuzzing
+	f.Add("sc://a", "sc://a/b")                                                          // an empty base path: "b"
+	f.Add("sc://a/x", "sc://a?q")                                                        // an empty target path: "//a?q"
+	f.Add("file:///a:/D:?#", "file:///?")                                                // the base's drive letter is kept: "///?"
 	f.Fuzz(func(t *testing.T, base, target string) {
 		b, err := Parse(base)
 		if err != nil {

@@ -31,21 +31,40 @@ func AppendRelative(dst []byte, base, target *URL) []byte {
 	// A candidate longer than the href is no gain ("../.././/" for a path
 	// "/.//" that must be written so to keep its dot segment).
 	if ok && len(dst)-n <= len(target.href) {
-		// Check the candidate: resolve it after itself in dst. It is read
-		// as a string in place: its bytes are not written again (the
-		// resolution appends after them), and the string does not outlive
-		// this call (an error is dropped).
-		ref := ""
-		if len(dst) > n {
-			ref = unsafe.String(&dst[n], len(dst)-n)
+		if out, ok := resolvesTo(dst, n, base, target); ok {
+			return out
 		}
-		m := len(dst)
-		out, err := AppendResolve(dst, base, ref)
-		if err == nil && string(out[m:]) == target.href {
-			return out[:m]
+	}
+	// The network-path reference ("//host/path?query#fragment"), when the
+	// candidate was another and failed: the only reference to an empty path
+	// ("sc://h?q" from "sc://h/x": a path or query reference keeps the
+	// base's path), and to a file URL whose base has a drive letter, which
+	// the file states keep.
+	if t := target; t.flags&flagHost != 0 && base.Scheme() == t.Scheme() && t.flags&flagOpaque == 0 {
+		net := t.href[t.schemeEnd+1:]
+		if string(dst[n:]) != net {
+			dst = append(dst[:n], net...)
+			if out, ok := resolvesTo(dst, n, base, target); ok {
+				return out
+			}
 		}
 	}
 	return append(dst[:n], target.href...)
+}
+
+// resolvesTo reports whether the reference dst[n:] parses against base to
+// target, and returns dst. It resolves the reference after itself in dst,
+// reading it as a string in place: its bytes are not written again (the
+// resolution appends after them), and the string does not outlive this
+// call (an error is dropped).
+func resolvesTo(dst []byte, n int, base, target *URL) ([]byte, bool) {
+	ref := ""
+	if len(dst) > n {
+		ref = unsafe.String(&dst[n], len(dst)-n)
+	}
+	m := len(dst)
+	out, err := AppendResolve(dst, base, ref)
+	return out[:m], err == nil && string(out[m:]) == target.href
 }
 
 // appendCandidate appends the candidate reference and reports whether there
@@ -93,6 +112,11 @@ func (u *URL) prePath() int {
 // directory and target's absolute path.
 func appendRelativePath(dst []byte, base, target string) []byte {
 	dir := base[:strings.LastIndexByte(base, '/')+1]
+	if base == "" {
+		// An empty path (a non-special URL with a host, "sc://h"): a
+		// relative path "g" gives the path « "g" », serialized "/g".
+		dir = "/"
+	}
 	// The common directory of base and target.
 	common := 0
 	for i := 0; i < len(dir) && i < len(target) && dir[i] == target[i]; i++ {

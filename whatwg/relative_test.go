@@ -16,6 +16,19 @@ func TestRelative(t *testing.T) {
 		{"https://h/a/b/c", "http://h/a/b/c", "http://h/a/b/c"},
 		{"https://h/a/", "https://h/a/b:c", "./b:c"},
 		{"sc:x", "sc:x#f", "#f"},
+		// A base with an empty path (a non-special URL with a host): a
+		// relative path "g" gives the path "/g" (path state, then the
+		// serializer's "/" before each segment). Was the href.
+		{"sc://a", "sc://a/b", "b"},
+		{"mailto://a#", "mailto://a/;p/c:#", ";p/c:#"},
+		{"sc://a", "sc://a/b:c", "./b:c"},
+		// A target with an empty path: only a network-path reference gives
+		// it (a path or query reference keeps the base's path). Was the href.
+		{"sc://a/x", "sc://a?q", "//a?q"},
+		// The file state keeps the base's drive letter ("/" gives
+		// "file:///a:/"): only a network-path reference gives "/".
+		{"file:///a:/D:?#", "file:///?", "///?"},
+		{"file:///C:?", "file:///C:/b", "///C:/b"},
 	} {
 		b, err := Parse(c.base)
 		if err != nil {
