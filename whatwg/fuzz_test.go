@@ -162,6 +162,8 @@ func FuzzRelative(f *testing.F) {
 	f.Add("sc://a", "sc://a/b")                                                          // an empty base path: "b"
 	f.Add("sc://a/x", "sc://a?q")                                                        // an empty target path: "//a?q"
 	f.Add("file:///a:/D:?#", "file:///?")                                                // the base's drive letter is kept: "///?"
+	f.Add("file:///x/y/z", "file:///x/y/C|/w")                                           // a drive letter first: "./C|/w"
+	f.Add("mailto://a/%2f//b", `mailto://a/%2f//b\c:/`)                                  // a ":" after no scheme: "b\c:/"
 	f.Fuzz(func(t *testing.T, base, target string) {
 		b, err := Parse(base)
 		if err != nil {

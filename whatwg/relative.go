@@ -96,7 +96,7 @@ func appendCandidate(dst []byte, base, t *URL) ([]byte, bool) {
 	case tPath == bPath && tHasQuery:
 		return append(dst, t.href[t.queryStart:]...), true
 	}
-	dst = appendRelativePath(dst, bPath, tPath)
+	dst = appendRelativePath(dst, bPath, tPath, t.Scheme() == "file")
 	return append(dst, t.href[t.queryStart:]...), true
 }
 
@@ -109,8 +109,8 @@ func (u *URL) prePath() int {
 }
 
 // appendRelativePath appends the shorter of a path relative to base's
-// directory and target's absolute path.
-func appendRelativePath(dst []byte, base, target string) []byte {
+// directory and target's absolute path. file says the URLs are file URLs.
+func appendRelativePath(dst []byte, base, target string, file bool) []byte {
 	dir := base[:strings.LastIndexByte(base, '/')+1]
 	if base == "" {
 		// An empty path (a non-special URL with a host, "sc://h"): a
@@ -126,20 +126,53 @@ func appendRelativePath(dst []byte, base, target string) []byte {
 	}
 	ups := strings.Count(dir[common:], "/")
 	rest := target[common:]
-	if 3*ups+len(rest) > len(target) && !strings.HasPrefix(target, "//") {
+	// "./" when the rest would read as something else: empty (the base
+	// itself), a scheme ("a:b", the scheme state), a path starting "/"
+	// ("//x" after "../"), or in a file URL a drive letter ("C|/x", which
+	// the file state reads as a new path).
+	seg := rest
+	if i := strings.IndexByte(seg, '/'); i >= 0 {
+		seg = seg[:i]
+	}
+	dot := ups == 0 && rest == "" || isScheme(seg) || strings.HasPrefix(rest, "/") ||
+		file && len(seg) == 2 && isAlpha(int(seg[0])) && (seg[1] == ':' || seg[1] == '|')
+	// ".." ending the path pops and keeps the "/" (path state): "../.."
+	// for "../../".
+	joined := rest == "" && ups > 0
+	n := 3*ups + len(rest)
+	if dot {
+		n += 2
+	}
+	if joined {
+		n--
+	}
+	if n > len(target) && !strings.HasPrefix(target, "//") {
 		return append(dst, target...)
 	}
 	for range ups {
 		dst = append(dst, "../"...)
 	}
-	// "./" when the rest would read as something else: empty (the base
-	// itself), a scheme ("a:b"), or a path starting "/" ("//x" after "../").
-	seg := rest
-	if i := strings.IndexByte(seg, '/'); i >= 0 {
-		seg = seg[:i]
+	if joined {
+		dst = dst[:len(dst)-1]
 	}
-	if ups == 0 && rest == "" || strings.IndexByte(seg, ':') >= 0 || strings.HasPrefix(rest, "/") {
+	if dot {
 		dst = append(dst, "./"...)
 	}
 	return append(dst, rest...)
+}
+
+// isScheme reports whether seg, a first path segment, starts with a scheme
+// and ":" (the scheme start and scheme states): an ASCII alpha, then ASCII
+// alphanumerics, "+", "-" or ".".
+func isScheme(seg string) bool {
+	i := strings.IndexByte(seg, ':')
+	if i <= 0 || !isAlpha(int(seg[0])) {
+		return false
+	}
+	for j := 1; j < i; j++ {
+		if !isSchemeChar(seg[j]) {
+			return false
+		}
+	}
+	return true
 }

@@ -21,14 +21,25 @@ func TestRelative(t *testing.T) {
 		// serializer's "/" before each segment). Was the href.
 		{"sc://a", "sc://a/b", "b"},
 		{"mailto://a#", "mailto://a/;p/c:#", ";p/c:#"},
-		{"sc://a", "sc://a/b:c", "./b:c"},
+		{"sc://a", "sc://a/b:c", "/b:c"},
 		// A target with an empty path: only a network-path reference gives
 		// it (a path or query reference keeps the base's path). Was the href.
 		{"sc://a/x", "sc://a?q", "//a?q"},
 		// The file state keeps the base's drive letter ("/" gives
 		// "file:///a:/"): only a network-path reference gives "/".
 		{"file:///a:/D:?#", "file:///?", "///?"},
-		{"file:///C:?", "file:///C:/b", "///C:/b"},
+		{"file:///C:?", "file:///C:/b", "/C:/b"},
+		// Shorter forms: "/C:" rather than "./C:" from the root; ".." rather
+		// than "../" (path state: ".." at the end pops and keeps the "/");
+		// "./" only before a first segment that reads as a scheme (the
+		// scheme state) or, in a file URL, as a drive letter (the file
+		// state's "starts with a Windows drive letter").
+		{"https://a/#f", "https://a/C:?x", "/C:?x"},
+		{"https://c/x/d/", "https://c/x/#f", "..#f"},
+		{"https://c/x/d/e", "https://c/x/", ".."},
+		{"mailto://a/%2f//b", `mailto://a/%2f//b\c:/`, `b\c:/`},
+		{"sc://a/b/", "sc://a/b/a+b:c", "./a+b:c"},
+		{"file:///x/y/z", "file:///x/y/C|/w", "./C|/w"},
 	} {
 		b, err := Parse(c.base)
 		if err != nil {
