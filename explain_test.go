@@ -358,3 +358,30 @@ func TestTraceJSONShape(t *testing.T) {
 		t.Errorf("invalid UTF-8: %s (%v)", b, err)
 	}
 }
+
+// TestExplainWHATWGSteps: under WHATWG each state step names the state,
+// the pointer's offset and the input from the pointer on, the character
+// it points at included (the URL Standard's basic URL parser: in path
+// start state a "/" is consumed, so path state begins at "b").
+func TestExplainWHATWGSteps(t *testing.T) {
+	x := WHATWG.Explain("http://a/b/c", "g")
+	var got []string
+	for _, s := range x.Steps {
+		got = append(got, s.Step+" "+s.Detail)
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{
+		"base scheme start state at offset 0: `http://a/b/c`",
+		"base path start state at offset 8: `/b/c`",
+		"base path state at offset 9: `b/c`",
+		"ref scheme start state at offset 0: `g`",
+		"ref no scheme state at offset 0: `g`",
+		"ref relative state at offset 0: `g`",
+		"ref path state at offset 0: `g`",
+		"ref serialized: `http://a/b/g`",
+	} {
+		if !strings.Contains(all, want+"\n") && !strings.HasSuffix(all, want) {
+			t.Errorf("no step %q in\n%s", want, all)
+		}
+	}
+}

@@ -157,8 +157,10 @@ func failStep(steps []engine.Step, err error) []engine.Step {
 // appendStates lists the states of tr as steps of the input named what.
 func appendStates(steps []engine.Step, what string, tr *Trace) []engine.Step {
 	for _, s := range tr.Steps {
+		// The text from the pointer on, the character it points at
+		// included: the standard's "remaining" starts after it.
 		rest := tr.Input[min(s.Offset, len(tr.Input)):]
-		steps = append(steps, engine.Step{What: what, Section: "4.4", Detail: s.State.String() + " at offset " + strconv.Itoa(s.Offset) + ", remaining " + quote.Quote(rest)})
+		steps = append(steps, engine.Step{What: what, Section: "4.4", Detail: s.State.String() + " at offset " + strconv.Itoa(s.Offset) + ": " + quote.Quote(rest)})
 	}
 	return steps
 }
