@@ -384,4 +384,27 @@ func TestExplainWHATWGSteps(t *testing.T) {
 			t.Errorf("no step %q in\n%s", want, all)
 		}
 	}
+	// The parser's first steps, when they change the input, are a step
+	// of their own, whose result the state offsets index; a failure's
+	// offset is Error.Offset's, in the input as given (the port of
+	// "http://\ta:99999/" begins at byte 10, at 9 once the tab is gone).
+	x = WHATWG.Explain("", "http://\ta:99999/")
+	got = got[:0]
+	for _, s := range x.Steps {
+		got = append(got, s.Step+" "+s.Detail)
+	}
+	want := []string{
+		"ref C0 controls and spaces trimmed from its ends, tabs and newlines removed: `http://a:99999/` (the offsets below index it)",
+		"ref port state at offset 9: `99999/`",
+		"fail port-out-of-range at offset 10 of the input as given: return failure",
+	}
+	if all := strings.Join(got, "\n"); !strings.Contains(all, want[0]+"\n") || !strings.Contains(all, want[1]+"\n") || !strings.HasSuffix(all, want[2]) {
+		t.Errorf("steps\n%s\nwant among them\n%s", all, strings.Join(want, "\n"))
+	}
+	// An input the first steps leave alone has no such step.
+	for _, s := range WHATWG.Explain("http://b/", "http://a/").Steps {
+		if strings.Contains(s.Detail, "trimmed") {
+			t.Errorf("step %q for an input the first steps leave alone", s.Detail)
+		}
+	}
 }

@@ -122,7 +122,7 @@ func explainEngine(base, ref string) engine.Explanation {
 	} else {
 		var tr Trace
 		b, err := ParseTrace(base, nil, &tr)
-		x.Steps = appendStates(x.Steps, "base", &tr)
+		x.Steps = appendStates(x.Steps, "base", base, &tr)
 		if err != nil {
 			err.(*Error).Base = true
 			x.Steps = failStep(x.Steps, err)
@@ -136,7 +136,7 @@ func explainEngine(base, ref string) engine.Explanation {
 	}
 	var tr Trace
 	u, err := ParseTrace(ref, bp, &tr)
-	x.Steps = appendStates(x.Steps, "ref", &tr)
+	x.Steps = appendStates(x.Steps, "ref", ref, &tr)
 	if err != nil {
 		x.Steps = failStep(x.Steps, err)
 		x.RefErr, x.Err = err, err
@@ -149,13 +149,21 @@ func explainEngine(base, ref string) engine.Explanation {
 	return x
 }
 
+// failStep is the step of a failure; its offset is Error.Offset's, in
+// the input as given (the state steps' index the input cleaned).
 func failStep(steps []engine.Step, err error) []engine.Step {
 	e := err.(*Error)
-	return append(steps, engine.Step{What: "fail", Section: "4.4", Detail: e.Reason.Error() + " at offset " + strconv.Itoa(e.Offset) + ": return failure"})
+	return append(steps, engine.Step{What: "fail", Section: "4.4", Detail: e.Reason.Error() + " at offset " + strconv.Itoa(e.Offset) + " of the input as given: return failure"})
 }
 
-// appendStates lists the states of tr as steps of the input named what.
-func appendStates(steps []engine.Step, what string, tr *Trace) []engine.Step {
+// appendStates lists the states of tr as steps of the input named what,
+// given as input: first, when the parser's first steps changed it (C0
+// controls and spaces at its ends, tabs and newlines, section 4.4), the
+// input they leave, which the states' offsets index.
+func appendStates(steps []engine.Step, what, input string, tr *Trace) []engine.Step {
+	if tr.Input != input && (len(tr.Steps) > 0 || tr.Input != "") {
+		steps = append(steps, engine.Step{What: what, Section: "4.4", Detail: "C0 controls and spaces trimmed from its ends, tabs and newlines removed: " + quote.Quote(tr.Input) + " (the offsets below index it)"})
+	}
 	for _, s := range tr.Steps {
 		// The text from the pointer on, the character it points at
 		// included: the standard's "remaining" starts after it.
