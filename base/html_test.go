@@ -73,6 +73,17 @@ func TestFromHTML(t *testing.T) {
 		{"byte order mark later is text", "<!-- c -->\xef\xbb\xbf<base href=\"http://no/\">", outer},
 		{"empty document", ``, outer},
 		{"binary garbage", "\x00\xff<\x00base\xfe href=\x01>", outer},
+		// A template's content is its own fragment, not the document
+		// (HTML Standard, the "in template" insertion mode): its BASE
+		// does not count, and nothing in it ends the head.
+		{"BASE in a template does not count", `<template><base href="http://no/"></template><base href="http://yes/">`, Base{"http://yes/", HTML}},
+		{"BASE in a template alone", `<head><template><base href="http://no/"></template></head>`, outer},
+		{"body content in a template leaves the head open", `<template><div>text</div><p></template><base href="http://yes/">`, Base{"http://yes/", HTML}},
+		{"</head> in a template is ignored", `<template></head><base href="http://no/"></template><base href="http://yes/">`, Base{"http://yes/", HTML}},
+		{"nested templates", `<template><template></template><base href="http://no/"></template><base href="http://yes/">`, Base{"http://yes/", HTML}},
+		{"self-closing template still opens", `<template/><base href="http://no/"></template><base href="http://yes/">`, Base{"http://yes/", HTML}},
+		{"an unclosed template holds the rest", `<template><base href="http://no/">`, outer},
+		{"a stray </template> is ignored", `</template><base href="http://yes/">`, Base{"http://yes/", HTML}},
 	}
 	for _, tt := range tests {
 		b, err := FromHTML(strings.NewReader(tt.doc), outer, relurl.RFC1808, limits.Limits{})

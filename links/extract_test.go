@@ -136,6 +136,12 @@ func TestBaseRules(t *testing.T) {
 		{"links held until the end when the head never ends",
 			`<link href="a.css"><base>`,
 			"link@href a.css -> http://r/dir/a.css [http://r/dir/page.html retrieval]\n"},
+		// A template's content is not the document's (HTML Standard,
+		// "in template"): its BASE does not count, its tags do not end
+		// the head; its links are the markup's and are given.
+		{"BASE in a template does not count",
+			`<template><base href="http://no/"><a href="t"></template><base href="http://yes/"><a href="g">`,
+			"a@href t -> http://yes/t [http://yes/ html]\na@href g -> http://yes/g [http://yes/ html]\n"},
 	}
 	for _, tt := range tests {
 		if got := short(collect(t, tt.doc, outer)); got != tt.want {

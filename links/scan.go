@@ -381,7 +381,7 @@ func (x *Extractor) startTag(s *scanState, depth, lt, nameEnd, end int, keys uin
 			if err := x.finish(); err != nil {
 				return err
 			}
-		} else if hasAttr && htmlbase.IsBase(name) {
+		} else if hasAttr && htmlbase.IsBase(name) && !x.head.InTemplate() {
 			return x.baseHref(tagTokenizer(raw), s.off+int64(lt))
 		}
 	}

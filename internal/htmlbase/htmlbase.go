@@ -58,15 +58,27 @@ func Href(z *html.Tokenizer) (href string, ok bool) {
 // noframes, style, script and template), and at text that is not white
 // space, outside the raw content of elements such as title and script.
 //
+// The content of a template element is not in the document: the tree
+// builder puts it in the template's own fragment ("in template"
+// insertion mode), where no tag, end tag or text ends the head and a
+// BASE is no element of the document (HTML Standard, "the document base
+// URL": the first base element in the document). Until its </template>,
+// InTemplate is true and nothing ends the head.
+//
 // The zero HeadTracker is at the start of a document.
 type HeadTracker struct {
-	ended   bool
-	raw     bool // the last token opened an element whose content is raw text
-	started bool // a token has been seen
+	ended    bool
+	raw      bool // the last token opened an element whose content is raw text
+	started  bool // a token has been seen
+	template int  // template elements open (in the head)
 }
 
 // Ended reports whether the head has ended.
 func (t *HeadTracker) Ended() bool { return t.ended }
+
+// InTemplate reports whether the tokens are inside a template element of
+// the head, whose BASE elements do not count.
+func (t *HeadTracker) InTemplate() bool { return t.template > 0 }
 
 // Tag observes a start, self-closing or end tag with the given lower-case
 // name and reports whether the head has ended.
@@ -75,10 +87,23 @@ func (t *HeadTracker) Tag(tt html.TokenType, name []byte) bool {
 	if t.ended {
 		return true
 	}
+	if string(name) == "template" {
+		// A self-closing flag is ignored on a template, as on any
+		// element that is not void.
+		if tt != html.EndTagToken {
+			t.template++
+		} else if t.template > 0 {
+			t.template--
+		}
+		return false
+	}
 	switch tt {
 	case html.StartTagToken, html.SelfClosingTagToken:
+		if t.template > 0 {
+			return false
+		}
 		switch string(name) {
-		case "html", "head", "base", "basefont", "bgsound", "link", "meta", "template":
+		case "html", "head", "base", "basefont", "bgsound", "link", "meta":
 		case "title", "noscript", "noframes", "style", "script":
 			// The tokenizer hands back their content as one text token.
 			t.raw = true
@@ -86,6 +111,9 @@ func (t *HeadTracker) Tag(tt html.TokenType, name []byte) bool {
 			t.ended = true
 		}
 	case html.EndTagToken:
+		if t.template > 0 {
+			return false
+		}
 		switch string(name) {
 		case "head", "body", "html", "br":
 			t.ended = true
@@ -105,7 +133,7 @@ func (t *HeadTracker) Text(raw []byte) bool {
 		raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
 	}
 	t.raw, t.started = false, true
-	if t.ended || wasRaw {
+	if t.ended || wasRaw || t.template > 0 {
 		return t.ended
 	}
 	for _, c := range raw {
