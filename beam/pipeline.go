@@ -8,7 +8,8 @@
 // cmd/relurl-beam.
 //
 // Input: a text file listing WARC (".warc", ".warc.gz") and WAT
-// (".wat", ".wat.gz") paths, one per line, on any file system Beam knows
+// (".wat", ".wat.gz") paths, one per line (the line as written, less a
+// CR ending it), on any file system Beam knows
 // (local here; gs://, s3:// with the matching import). Output: sharded
 // text files PREFIX-SSSSS-of-NNNNN, one line per link, with the columns
 // of "relurl links" (TSV):
@@ -96,7 +97,10 @@ var (
 )
 
 func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emitErr func(string), emitGraph func(graph.Row)) error {
-	path = strings.TrimSpace(path)
+	// The line is the path, but for the CR of a list with CRLF line
+	// ends: a name may begin or end with a space, as "relurl links
+	// -files-from" reads it (crawl.ReadList).
+	path = strings.TrimSuffix(path, "\r")
 	if path == "" {
 		return nil
 	}
