@@ -15,12 +15,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	relurlbeam "github.com/relurl/relurl/beam"
@@ -53,6 +55,9 @@ func main() {
 			lvs = append(lvs, lv)
 		}
 	}
+	if err := checkList(context.Background(), *input); err != nil {
+		log.Fatalf("-input %s: %v", *input, err)
+	}
 	p, s := beam.NewPipelineWithRoot()
 	_, graphRows := relurlbeam.Build(s, *input, *output, *shards, len(lvs) > 0)
 	for _, lv := range lvs {
@@ -68,4 +73,26 @@ func main() {
 			fmt.Fprintf(os.Stderr, "relurl-beam: graph: %s\n", lv.NoHostSummary(n))
 		}
 	}
+}
+
+// checkList reads the first byte of the list of paths, so that a list
+// that cannot be read (missing, a directory) ends the run before it
+// starts, as "relurl links -files-from" ends it: textio.Read takes its
+// name as a glob, and a glob that matches nothing is a list of no line,
+// which ran to empty shards and exit status 0.
+func checkList(ctx context.Context, list string) error {
+	fs, err := filesystem.New(ctx, list)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	f, err := fs.OpenRead(ctx, list)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.Read(make([]byte, 1)); err != nil && err != io.EOF {
+		return err
+	}
+	return nil
 }
