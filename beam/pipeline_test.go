@@ -324,6 +324,11 @@ func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[strin
 		t.Errorf("links:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 
+	// And those of "relurl links" on the same list, as docs/crawl.md says.
+	if local, _ := localLinks(t, list); strings.Join(got, "\n") != strings.Join(local, "\n") {
+		t.Errorf("links:\n%s\nby relurl links:\n%s", strings.Join(got, "\n"), strings.Join(local, "\n"))
+	}
+
 	errs := readShards(t, out+"-errors", shards)
 	if len(errs) != 3 ||
 		!strings.Contains(errs[0], "missing.warc.gz") ||
