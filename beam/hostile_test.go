@@ -89,7 +89,15 @@ func TestPipelineHostile(t *testing.T) {
 	// A header line past limits.DefaultHeaderLine, then a good record.
 	p.WriteRaw([]byte("WARC/1.1\r\nWARC-Type: response\r\nX-Long: " + strings.Repeat("x", 70<<10) + "\r\nContent-Length: 0\r\n\r\n\r\n\r\n"))
 	p.Write(warctest.HTML("http://a/z", `<a href="after-long">`))
+	// WAT records whose JSON is damaged, between good ones.
+	var wat bytes.Buffer
+	ww := warctest.NewWriter(&wat, true)
+	ww.Write(warctest.WAT(warctest.HTML("http://w/1", ""), `{"Links":[{"path":"A@/href","url":"a"}]}`))
+	ww.Write(warctest.Record{Type: "metadata", TargetURI: "http://w/2", ContentType: "application/json", Block: []byte(`{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":"response"`)})
+	ww.Write(warctest.Record{Type: "metadata", TargetURI: "http://w/3", ContentType: "application/json", Block: []byte("\xff\x00not json")})
+	ww.Write(warctest.WAT(warctest.HTML("http://w/4", ""), `{"Links":[{"path":"A@/href","url":"b"}]}`))
 	files := map[string][]byte{
+		"damaged.wat.gz":      wat.Bytes(),
 		"empty.warc":          nil,
 		"empty.warc.gz":       nil,
 		"truncated.warc.gz":   whole[:len(whole)-20],
@@ -134,8 +142,13 @@ func TestPipelineHostile(t *testing.T) {
 	}
 	sort.Strings(wantErrs)
 	got, gotErrs := runPipeline(t, list)
-	if len(want) < 6 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+	if len(want) < 8 || strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("links by Beam:\n%s\nby relurl links:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// What the inputs were made to exercise: the WAT file's good records
+	// read around its damaged ones, each of those reported.
+	if n, m := strings.Count(strings.Join(got, "\n"), "damaged.wat.gz#"), strings.Count(strings.Join(gotErrs, "\n"), "damaged.wat.gz"); n != 2 || m < 2 {
+		t.Errorf("damaged.wat.gz: %d links, %d errors; want 2 links, 2 errors or more", n, m)
 	}
 	if strings.Join(gotErrs, "\n") != strings.Join(wantErrs, "\n") {
 		t.Errorf("errors by Beam:\n%s\nby relurl links:\n%s", strings.Join(gotErrs, "\n"), strings.Join(wantErrs, "\n"))
