@@ -53,24 +53,40 @@ func localLinks(t *testing.T, list string) (links, errs []string) {
 	return links, errs
 }
 
-// runPipeline runs Build on the archives listed in list and returns the
-// links and error lines it wrote, sorted.
+// runPipeline runs Build and BuildGraph at every level on the archives
+// listed in list and returns the links and error lines it wrote, sorted,
+// having checked its graphs against those of "relurl graph" (localGraph).
 func runPipeline(t *testing.T, list string) (links, errs []string) {
 	t.Helper()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "links")
 	const shards = 2
 	p, s := beam.NewPipelineWithRoot()
-	Build(s, list, out, shards, false)
-	if _, err := prism.Execute(context.Background(), p); err != nil {
+	_, graphRows := Build(s, list, out, shards, true)
+	for _, lv := range levels {
+		BuildGraph(s, graphRows, lv, GraphPrefix(out, lv), shards)
+	}
+	r, err := prism.Execute(context.Background(), p)
+	if err != nil {
 		t.Fatal(err)
+	}
+	for _, lv := range levels {
+		want, wantErrs, wantNoHost := localGraph(t, list, lv)
+		got, gotErrs := readShards(t, GraphPrefix(out, lv), shards), readShards(t, GraphPrefix(out, lv)+"-errors", shards)
+		if len(want) < 3 || strings.Join(got, "\n") != strings.Join(want, "\n") || strings.Join(gotErrs, "\n") != strings.Join(wantErrs, "\n") {
+			t.Errorf("%v graph by Beam:\n%s\n%s\nby relurl graph:\n%s\n%s", lv, strings.Join(got, "\n"), strings.Join(gotErrs, "\n"), strings.Join(want, "\n"), strings.Join(wantErrs, "\n"))
+		}
+		if n := GraphNoHost(r, lv); n != wantNoHost {
+			t.Errorf("%v graph: %d links without a host by Beam, %d by relurl graph", lv, n, wantNoHost)
+		}
 	}
 	return readShards(t, out, shards), readShards(t, out+"-errors", shards)
 }
 
 // TestPipelineHostile runs the pipeline on damaged archives, empty files,
 // files that are not archives and records past the limits, and checks
-// that its rows and its errors are those of "relurl links" on them: the
+// that its rows and its errors are those of "relurl links" on them, and
+// its graphs those of "relurl graph" (runPipeline): the
 // run goes on past each, and each error names the file and the offset.
 func TestPipelineHostile(t *testing.T) {
 	dir := t.TempDir()

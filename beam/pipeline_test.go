@@ -170,15 +170,14 @@ func testPipeline(t *testing.T, run func(context.Context, *beam.Pipeline) (beam.
 // the number of links without a host.
 func localGraph(t *testing.T, list string, lv graph.Level) (edges, errs []string, noHost int64) {
 	t.Helper()
-	b, err := os.ReadFile(list)
+	f, err := os.Open(list)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var paths []string
-	for _, p := range strings.Split(string(b), "\n") {
-		if p != "" {
-			paths = append(paths, p)
-		}
+	defer f.Close()
+	paths, err := crawler.ReadList(f) // as "relurl graph -files-from"
+	if err != nil {
+		t.Fatal(err)
 	}
 	g := &graph.Builder{Level: lv}
 	defer g.Close()
