@@ -37,6 +37,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -162,7 +164,8 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 
 // WriteSharded writes the lines of col to n files PREFIX-SSSSS-of-NNNNN,
 // each line to the shard its hash picks. Every shard file is written,
-// empty or not.
+// empty or not; on a local file system, under a temporary name renamed
+// once complete, so that a shard's name never holds a partial file.
 func WriteSharded(s beam.Scope, prefix string, n int, col beam.PCollection) {
 	filesystem.ValidateScheme(prefix)
 	keyed := beam.ParDo(s, &shardFn{N: n}, col)
@@ -212,8 +215,27 @@ func (fn *writeShardFn) ProcessElement(ctx context.Context, shard int, lines fun
 		return err
 	}
 	defer fs.Close()
-	w, err := fs.OpenWrite(ctx, name)
+	// On a local (or shared) file system, the shard is written under a
+	// temporary name and renamed when complete: a failed attempt, or two
+	// attempts of one shard at once (a retry beside a worker thought
+	// lost, speculative tasks), would otherwise leave a truncated or
+	// interleaved file under the final name. An object store (gs://,
+	// s3://) shows an object only once its writer is closed.
+	tmp := name
+	rn, canRename := fs.(filesystem.Renamer)
+	if canRename && !strings.Contains(name, "://") {
+		tmp = tempName(name)
+	}
+	w, err := fs.OpenWrite(ctx, tmp)
 	if err != nil {
+		return err
+	}
+	fail := func(err error) error {
+		if tmp != name {
+			if rm, ok := fs.(filesystem.Remover); ok {
+				rm.Remove(ctx, tmp)
+			}
+		}
 		return err
 	}
 	var line string
@@ -223,8 +245,24 @@ func (fn *writeShardFn) ProcessElement(ctx context.Context, shard int, lines fun
 		}
 		if _, err := io.WriteString(w, line+"\n"); err != nil {
 			w.Close()
-			return err
+			return fail(err)
 		}
 	}
-	return w.Close()
+	if err := w.Close(); err != nil {
+		return fail(err)
+	}
+	if tmp != name {
+		if err := rn.Rename(ctx, tmp, name); err != nil {
+			return fail(err)
+		}
+	}
+	return nil
+}
+
+// tempName returns a name beside name, hidden (a leading dot: a glob of
+// the shards does not match it) and unique to this attempt, whatever the
+// machine (workers in containers may share a process id); name is a
+// local path.
+func tempName(name string) string {
+	return filepath.Join(filepath.Dir(name), fmt.Sprintf(".%s.tmp-%016x", filepath.Base(name), rand.Uint64()))
 }

@@ -342,3 +342,45 @@ func checkOutput(t *testing.T, dir, list, out string, shards int, offs map[strin
 // rows.Writer and archive. (Beam's older direct runner is
 // deprecated for prism: it is not tested.)
 func TestPipelinePrism(t *testing.T) { testPipeline(t, prism.Execute) }
+
+// TestShardWriteAtomic checks that while a shard file is written, its
+// name holds the previous run's complete file, never a partial one: a
+// failed attempt, or two attempts of one shard at once (a retry beside a
+// worker thought lost, Spark's speculative tasks) on a shared local file
+// system, must not leave a truncated or interleaved shard under its
+// final name. The temporary file is gone after.
+func TestShardWriteAtomic(t *testing.T) {
+	dir := t.TempDir()
+	prefix := filepath.Join(dir, "links")
+	name := ShardName(prefix, 0, 1)
+	if err := os.WriteFile(name, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lines := []string{"a", noLine, "b"}
+	i := 0
+	next := func(s *string) bool {
+		if i > 0 {
+			if b, _ := os.ReadFile(name); string(b) != "old\n" {
+				t.Errorf("while shard %s was written, it held %q", name, b)
+			}
+		}
+		if i == len(lines) {
+			return false
+		}
+		*s = lines[i]
+		i++
+		return true
+	}
+	if err := (&writeShardFn{Prefix: prefix, N: 1}).ProcessElement(context.Background(), 0, next); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(name); string(b) != "a\nb\n" {
+		t.Errorf("shard %s holds %q, want %q", name, b, "a\nb\n")
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*")); len(m) != 1 {
+		t.Errorf("files left: %v", m)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".*")); len(m) != 0 {
+		t.Errorf("files left: %v", m)
+	}
+}
