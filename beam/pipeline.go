@@ -7,10 +7,11 @@
 // runner (prism, used by the tests), Flink, Spark or Dataflow: see
 // cmd/relurl-beam.
 //
-// Input: a text file listing WARC (".warc", ".warc.gz") and WAT
-// (".wat", ".wat.gz") paths, one per line (the line as written, less a
-// CR ending it), on any file system Beam knows
-// (local here; gs://, s3:// with the matching import). Output: sharded
+// Input: a text file listing WARC (".warc", ".warc.gz", ".warc.zst")
+// and WAT (".wat", ".wat.gz", ".wat.zst") paths, one per line (the line
+// as written, less a CR ending it), on any file system Beam knows (local
+// here; gs://, s3:// with the matching import); each is read as an
+// archive, whatever its name, as package archive reads it. Output: sharded
 // text files PREFIX-SSSSS-of-NNNNN, one line per link, with the columns
 // of "relurl links" (TSV):
 //
