@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/memfs" // a file system whose errors do not name the file
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
 	crawler "github.com/relurl/relurl/internal/crawl"
@@ -168,5 +169,27 @@ func TestPipelineHostile(t *testing.T) {
 	}
 	if strings.Join(gotErrs, "\n") != strings.Join(wantErrs, "\n") {
 		t.Errorf("errors by Beam:\n%s\nby relurl links:\n%s", strings.Join(gotErrs, "\n"), strings.Join(wantErrs, "\n"))
+	}
+}
+
+// TestPipelineErrorNamesFile checks that the error of an archive that
+// cannot be opened names it whatever its file system: memfs, like gcs
+// ("storage: object doesn't exist"), does not put the name in its error.
+func TestPipelineErrorNamesFile(t *testing.T) {
+	const missing = "memfs://crawl/missing.warc.gz"
+	list := filepath.Join(t.TempDir(), "list.txt")
+	if err := os.WriteFile(list, []byte(missing+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "links")
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, list, out, 1, false)
+	if _, err := prism.Execute(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	errs := readShards(t, out+"-errors", 1)
+	if len(errs) != 1 || !strings.HasPrefix(errs[0], missing+": ") {
+		t.Errorf("errors: %q, want one naming %s", errs, missing)
 	}
 }

@@ -119,6 +119,11 @@ func (fn *extractFn) ProcessElement(ctx context.Context, path string, emit, emit
 	defer fs.Close()
 	f, err := fs.OpenRead(ctx, path)
 	if err != nil {
+		// The local file system's error names the file (a *PathError),
+		// gcs's does not ("storage: object doesn't exist").
+		if !strings.Contains(err.Error(), path) {
+			err = fmt.Errorf("%s: %w", path, err)
+		}
 		fail(err)
 		return nil
 	}
