@@ -58,6 +58,13 @@ func main() {
 	if err := checkList(context.Background(), *input); err != nil {
 		log.Fatalf("-input %s: %v", *input, err)
 	}
+	// A file system Beam has not registered (s3:// without its import)
+	// is a usage error, said as such: building the pipeline would panic.
+	if fs, err := filesystem.New(context.Background(), *output); err != nil {
+		log.Fatalf("-output %s: %v", *output, err)
+	} else {
+		fs.Close()
+	}
 	p, s := beam.NewPipelineWithRoot()
 	_, graphRows := relurlbeam.Build(s, *input, *output, *shards, len(lvs) > 0)
 	for _, lv := range lvs {
