@@ -68,3 +68,28 @@ func TestWHATWGBaseRejected(t *testing.T) {
 		t.Errorf("archive: stderr %q", errs.String())
 	}
 }
+
+// TestJoinedErrorsOneLineEach: a document whose reading ends with an
+// error after a warning kept for its end (a BASE not used, then a token
+// past the limit) gives both, each on a line of its own naming the
+// document, counted as two errors: errors.Join's one message put the
+// second on a line of its own with no name.
+func TestJoinedErrorsOneLineEach(t *testing.T) {
+	var out, errs bytes.Buffer
+	doc := `<base href="http://[::1"><a href=x><a title="` + strings.Repeat("y", 300) + `" href=z>`
+	c := &Config{Stdin: strings.NewReader(doc), Stdout: &out, Stderr: &errs, Prefix: "x: ", URL: "http://a/b", Type: HTML, Spec: relurl.WHATWG}
+	c.Limits.Token = 100
+	s, err := c.Run([]string{"-"})
+	lines := strings.Split(strings.TrimSuffix(errs.String(), "\n"), "\n")
+	if err != nil || s.Errors != 2 || len(lines) != 2 {
+		t.Fatalf("stats %+v, err %v, stderr %q", s, err, errs.String())
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "x: -: ") {
+			t.Errorf("line %q does not name the document", l)
+		}
+	}
+	if !strings.Contains(lines[0], "Token limit") || !strings.Contains(lines[1], "BASE href not used") {
+		t.Errorf("stderr %q", errs.String())
+	}
+}

@@ -408,6 +408,14 @@ func (j *job) link(k links.Link) error {
 
 // fail reports an error about one document and marks the run failed.
 func (j *job) fail(doc string, err error) {
+	// errors.Join writes its errors on lines of their own, the later
+	// ones without the document's name: each is a line of its own here.
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range joined.Unwrap() {
+			j.fail(doc, e)
+		}
+		return
+	}
 	j.report(doc + ": " + err.Error())
 }
 
