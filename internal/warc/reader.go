@@ -101,7 +101,7 @@ func (wr *Reader) Reset(r io.Reader, name string) {
 			off = pos
 		}
 	}
-	*wr = Reader{Limits: wr.Limits, name: name, in: input{buf: wr.in.buf}, zb: wr.zb, gzr: wr.gzr, s: stream{buf: wr.s.buf}, httpBR: wr.httpBR, hr: wr.hr}
+	*wr = Reader{Limits: wr.Limits, name: name, in: input{buf: wr.in.buf}, zb: wr.zb, gzr: wr.gzr, s: stream{buf: wr.s.buf}, httpBR: wr.httpBR, hr: wr.hr, codecs: wr.codecs}
 	wr.in.init(r, off)
 }
 

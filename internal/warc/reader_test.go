@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -604,4 +605,65 @@ func TestContentLengthDigits(t *testing.T) {
 			t.Errorf("Content-Length %q: %v", c.cl, evs)
 		}
 	}
+}
+
+// TestResetKeepsCodecs: a Reader Reset for the next file keeps its HTTP
+// content decoders as its buffers (docs/design.md#per-reader: decoders
+// are reused across records and across files), and a file read after
+// one whose gzip body was cut gives the bodies a new Reader gives.
+func TestResetKeepsCodecs(t *testing.T) {
+	var gzBody bytes.Buffer
+	zw := warctest.NewWriter(&gzBody, true)
+	zw.WriteRaw([]byte(strings.Repeat("<a href=z>", 1000)))
+	gzRec := func(body string) warctest.Record {
+		return warctest.Response("http://h/gzip", 200, [][2]string{{"Content-Type", "text/html"}, {"Content-Encoding", "gzip"}}, body)
+	}
+	cut, _ := build(t, false, []warctest.Record{gzRec(gzBody.String()[:gzBody.Len()/2])})
+	whole, _ := build(t, false, []warctest.Record{gzRec(gzBody.String()), gzRec(gzBody.String())})
+	bodies := func(r *warc.Reader) (out []string) {
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				return out
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := rec.ReadHTTPResponse()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := io.ReadAll(resp.Body)
+			out = append(out, fmt.Sprint(len(b), err != nil))
+		}
+	}
+	r := warc.NewReader(bytes.NewReader(cut), "cut.warc")
+	bodies(r)
+	r.Reset(bytes.NewReader(whole), "whole.warc")
+	got := bodies(r)
+	if want := bodies(warc.NewReader(bytes.NewReader(whole), "whole.warc")); fmt.Sprint(got) != fmt.Sprint(want) || want[0] != "10000 false" {
+		t.Fatalf("after a cut body: %v, a new Reader: %v", got, want)
+	}
+	alloc := func(f func()) uint64 {
+		var a, b runtime.MemStats
+		runtime.ReadMemStats(&a)
+		f()
+		runtime.ReadMemStats(&b)
+		return b.TotalAlloc - a.TotalAlloc
+	}
+	// The same pages without their content coding: after Reset, the
+	// gzip bodies cost no more than these but for the decoded bytes, where
+	// a decoder made again holds a 32 KiB window at least.
+	plain, _ := build(t, false, []warctest.Record{
+		warctest.Response("http://h/gzip", 200, [][2]string{{"Content-Type", "text/html"}}, strings.Repeat("<a href=z>", 1000)),
+		warctest.Response("http://h/gzip", 200, [][2]string{{"Content-Type", "text/html"}}, strings.Repeat("<a href=z>", 1000)),
+	})
+	r.Reset(bytes.NewReader(plain), "plain.warc")
+	bodies(r)
+	gz := alloc(func() { r.Reset(bytes.NewReader(whole), "whole.warc"); bodies(r) })
+	raw := alloc(func() { r.Reset(bytes.NewReader(plain), "plain.warc"); bodies(r) })
+	if gz > raw+32<<10 {
+		t.Errorf("gzip bodies after Reset allocated %d bytes, the same bodies without coding %d: the decoder was made again", gz, raw)
+	}
+	t.Logf("after Reset: gzip bodies %d bytes, plain %d", gz, raw)
 }
