@@ -403,8 +403,17 @@ func TestExplainWHATWGSteps(t *testing.T) {
 	}
 	// An input the first steps leave alone has no such step.
 	for _, s := range WHATWG.Explain("http://b/", "http://a/").Steps {
-		if strings.Contains(s.Detail, "trimmed") {
-			t.Errorf("step %q for an input the first steps leave alone", s.Detail)
+		if strings.Contains(s.Detail, "trimmed") || strings.Contains(s.Detail, "validation error") {
+			t.Errorf("step %q for a valid input the first steps leave alone", s.Detail)
 		}
+	}
+	// A validation error that does not end the parse is a step too: in
+	// authority state, the "@" of credentials (at byte 11).
+	found := false
+	for _, s := range WHATWG.Explain("", "http://user@host/").Steps {
+		found = found || s.Step+" "+s.Detail == "ref validation error, not fatal: invalid-credentials at offset 11"
+	}
+	if !found {
+		t.Errorf("no step for the invalid-credentials validation error")
 	}
 }

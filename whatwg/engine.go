@@ -170,5 +170,10 @@ func appendStates(steps []engine.Step, what, input string, tr *Trace) []engine.S
 		rest := tr.Input[min(s.Offset, len(tr.Input)):]
 		steps = append(steps, engine.Step{What: what, Section: "4.4", Detail: s.State.String() + " at offset " + strconv.Itoa(s.Offset) + ": " + quote.Quote(rest)})
 	}
+	// The validation errors that did not end the parse: the URL is
+	// valid only without them (section 1.1, "Writing").
+	for _, v := range tr.Validation {
+		steps = append(steps, engine.Step{What: what, Section: "4.4", Detail: "validation error, not fatal: " + v.Kind.String() + " at offset " + strconv.Itoa(v.Offset)})
+	}
 	return steps
 }
