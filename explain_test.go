@@ -416,4 +416,18 @@ func TestExplainWHATWGSteps(t *testing.T) {
 	if !found {
 		t.Errorf("no step for the invalid-credentials validation error")
 	}
+	// One a byte (invalid-URL-unit for each space of a path): the first
+	// four are listed, the others counted.
+	var listed, more []string
+	for _, s := range WHATWG.Explain("", "http://h/"+strings.Repeat(" ", 20)+"x").Steps {
+		switch {
+		case strings.HasPrefix(s.Detail, "validation error, not fatal: invalid-URL-unit"):
+			listed = append(listed, s.Detail)
+		case strings.Contains(s.Detail, "more validation errors"):
+			more = append(more, s.Detail)
+		}
+	}
+	if len(listed) != 4 || len(more) != 1 || more[0] != "16 more validation errors, not fatal" {
+		t.Errorf("validation steps %q, then %q", listed, more)
+	}
 }

@@ -171,9 +171,19 @@ func appendStates(steps []engine.Step, what, input string, tr *Trace) []engine.S
 		steps = append(steps, engine.Step{What: what, Section: "4.4", Detail: s.State.String() + " at offset " + strconv.Itoa(s.Offset) + ": " + quote.Quote(rest)})
 	}
 	// The validation errors that did not end the parse: the URL is
-	// valid only without them (section 1.1, "Writing").
-	for _, v := range tr.Validation {
+	// valid only without them (section 1.1, "Writing"). An input may
+	// have one a byte: the first few are listed, the others counted, so
+	// that a trace stays short.
+	for i, v := range tr.Validation {
+		if i == maxTracedValidation {
+			steps = append(steps, engine.Step{What: what, Section: "4.4", Detail: strconv.Itoa(len(tr.Validation)-i) + " more validation errors, not fatal"})
+			break
+		}
 		steps = append(steps, engine.Step{What: what, Section: "4.4", Detail: "validation error, not fatal: " + v.Kind.String() + " at offset " + strconv.Itoa(v.Offset)})
 	}
 	return steps
 }
+
+// maxTracedValidation is how many validation errors an input's steps
+// list.
+const maxTracedValidation = 4
