@@ -332,20 +332,20 @@ func (wk *walk) entity(h textproto.MIMEHeader, src *source, outer Base, baseErr 
 			return fail(fmt.Errorf("Content-Type %s: %w", quote.Excerpt(ct, len(ct)), err))
 		}
 	}
-	body, encoded, err := decodeTransfer(h, src)
+	body, cte, err := decodeTransfer(h, src)
 	if err != nil {
 		return fail(err)
 	}
 	multipart := strings.HasPrefix(mediaType, "multipart/")
 	message := mediaType == "message/rfc822" || mediaType == "message/global" || mediaType == "message/news"
 	if !multipart && !message {
-		body = &recordCap{lr: limits.NewReader(body, "Record", wk.lim.Record), pos: pos, off: src.pos(), cte: transferName(h, encoded)}
+		body = &recordCap{lr: limits.NewReader(body, "Record", wk.lim.Record), pos: pos, off: src.pos(), cte: cte}
 		if err := wk.fn(&Part{Position: pos, Header: h, MediaType: mediaType, Params: params, Base: b, BaseErr: baseErr, Body: body}); err != nil {
 			return &fnError{err}
 		}
 		return nil
 	}
-	if encoded {
+	if cte != "" {
 		src = &source{br: wk.buffer(1, depth, body, bufSize), start: src.pos()}
 	}
 	if multipart {
@@ -572,7 +572,7 @@ type recordCap struct {
 	lr  *limits.Reader
 	pos string
 	off int64
-	cte string // "base64 " or "quoted-printable ", "" when not encoded
+	cte string // "base64" or "quoted-printable", "" when not encoded
 }
 
 func (c *recordCap) Read(p []byte) (int, error) {
@@ -583,37 +583,32 @@ func (c *recordCap) Read(p []byte) (int, error) {
 		err = &PartError{Position: c.pos, Offset: c.off, Err: fmt.Errorf("body %w", e)}
 	default:
 		if err != io.EOF {
-			err = &PartError{Position: c.pos, Offset: c.off, Err: fmt.Errorf("%sbody: %w", c.cte, err)}
+			what := "body"
+			if c.cte != "" {
+				what = c.cte + " body"
+			}
+			err = &PartError{Position: c.pos, Offset: c.off, Err: fmt.Errorf("%s: %w", what, err)}
 		}
 	}
 	return n, err
 }
 
-// transferName is the entity's Content-Transfer-Encoding as recordCap
-// names it in an error: "" when the body is not encoded.
-func transferName(h textproto.MIMEHeader, encoded bool) string {
-	if !encoded {
-		return ""
-	}
-	return ascii.Lower(strings.TrimSpace(h.Get("Content-Transfer-Encoding"))) + " "
-}
-
 // decodeTransfer undoes the entity's Content-Transfer-Encoding (RFC 2045
-// section 6); encoded is false for the identity encodings, which pass the
+// section 6); cte names it, "" for the identity encodings, which pass the
 // body through.
-func decodeTransfer(h textproto.MIMEHeader, body io.Reader) (r io.Reader, encoded bool, err error) {
-	cte := ascii.Lower(strings.TrimSpace(h.Get("Content-Transfer-Encoding")))
+func decodeTransfer(h textproto.MIMEHeader, body io.Reader) (r io.Reader, cte string, err error) {
+	cte = ascii.Lower(strings.TrimSpace(h.Get("Content-Transfer-Encoding")))
 	switch cte {
 	case "", "7bit", "8bit", "binary":
-		return body, false, nil
+		return body, "", nil
 	case "base64":
 		// The decoder skips the line breaks; other white space is not
 		// allowed by RFC 2045 but common, so drop it too.
-		return base64.NewDecoder(base64.StdEncoding, spaceDropper{body}), true, nil
+		return base64.NewDecoder(base64.StdEncoding, spaceDropper{body}), cte, nil
 	case "quoted-printable":
-		return quotedprintable.NewReader(&qpSplitter{r: body}), true, nil
+		return quotedprintable.NewReader(&qpSplitter{r: body}), cte, nil
 	}
-	return nil, false, fmt.Errorf("unknown Content-Transfer-Encoding %s", quote.Excerpt(cte, len(cte)))
+	return nil, "", fmt.Errorf("unknown Content-Transfer-Encoding %s", quote.Excerpt(cte, len(cte)))
 }
 
 // qpLine is the longest line qpSplitter passes: well under the 4 KiB line
