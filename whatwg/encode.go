@@ -118,9 +118,9 @@ func appendEncoded(dst []byte, s string, set uint8) []byte {
 			continue
 		}
 		dst = append(dst, s[start:i]...)
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			n = illFormedLen(s[i:])
+		// An ill-formed sequence is U+FFFD, as the code point itself is.
+		r, n := decodeScalar(s[i:])
+		if r == utf8.RuneError {
 			dst = append(dst, "%EF%BF%BD"...)
 		} else {
 			for k := i; k < i+n; k++ {
@@ -149,9 +149,8 @@ func encodedLen(s string, set uint8) int {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			size = illFormedLen(s[i:])
+		r, size := decodeScalar(s[i:])
+		if r == utf8.RuneError {
 			n += len("%EF%BF%BD")
 		} else {
 			n += 3 * size

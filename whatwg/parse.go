@@ -215,11 +215,7 @@ func parse(dst []byte, input string, base *URL, tr *Trace, enc encoding.Encoding
 	in := input[start:end]
 	stripped := false
 	if hasTabOrNewline(in) {
-		// Read as scalar values, not bytes: the standard's input is a
-		// scalar value string, so bytes that are not UTF-8 are U+FFFD
-		// before a tab beside them goes ("\xc3\t\xa9" is two U+FFFD,
-		// not "é").
-		in = removeTabNewline(in)
+		in = removeTabNewline(in) // as scalar values
 		stripped = true
 	}
 	if base != nil && base.href == "" {

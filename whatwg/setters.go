@@ -361,7 +361,7 @@ func (u URL) reparse(head, tail string) URL {
 // are U+FFFD (decodeScalar) before a tab beside them goes: "\xc3\t\xa9" is
 // two U+FFFD, not "é".
 func removeTabNewline(s string) string {
-	if !strings.ContainsAny(s, "\t\n\r") {
+	if !hasTabOrNewline(s) {
 		return s
 	}
 	b := make([]byte, 0, len(s))
