@@ -135,7 +135,7 @@ func appendRelativePath(dst []byte, base, target string, file bool) []byte {
 		seg = seg[:i]
 	}
 	dot := ups == 0 && rest == "" || isScheme(seg) || strings.HasPrefix(rest, "/") ||
-		file && len(seg) == 2 && isAlpha(int(seg[0])) && (seg[1] == ':' || seg[1] == '|')
+		file && startsWithWindowsDriveLetter(rest)
 	// ".." ending the path pops and keeps the "/" (path state): "../.."
 	// for "../../".
 	joined := rest == "" && ups > 0
