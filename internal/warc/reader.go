@@ -396,7 +396,7 @@ func (r *Reader) readRecord() (*Record, error) {
 	var seen [len(unique)]bool
 	h, err := readHeader(recordLines{&r.s}, &r.hr, n, func(name, value []byte) error {
 		for i, u := range unique {
-			if ascii.EqualFold(string(name), u) {
+			if ascii.EqualFold(name, u) {
 				if seen[i] {
 					return fmt.Errorf("%w: field %s repeated (%s): the header is damaged", ErrHeader, u, quote.Excerpt(value, len(value)))
 				}
