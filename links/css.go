@@ -595,7 +595,7 @@ func (x *Extractor) runCSS(rd io.Reader, outer base.Base) error {
 // scanCSS reads a style sheet through the scanner's buffer: a token is
 // read again from its start when the buffer ended in it.
 func (x *Extractor) scanCSS(rd io.Reader) error {
-	s := &scanState{r: rd, b: x.sbuf[:0]}
+	s := &scanState{r: rd, b: x.sbuf[:0], element: "css"}
 	defer func() { x.sbuf = s.b[:0] }()
 	t := &x.css
 	defer func() { t.b = nil }()
@@ -614,7 +614,7 @@ func (x *Extractor) scanCSS(rd io.Reader) error {
 			if t.i-start > x.lim.Token {
 				// Read whole in the buffer, the token was not held
 				// past the limit by fill, which tells the others.
-				return cssTokenLimit(x.tokenLimit(s, start))
+				return x.tokenLimit(s, start)
 			}
 			if link, ok, imp := r.step(tok, t.val); ok {
 				attr := "url"
@@ -634,16 +634,7 @@ func (x *Extractor) scanCSS(rd io.Reader) error {
 		}
 		s.pos = t.i
 		if err := x.fill(s); err != nil {
-			return cssTokenLimit(err)
+			return err
 		}
 	}
-}
-
-// cssTokenLimit names a style sheet's token in the *LimitError of the
-// Token limit err, if it is one (Element "css").
-func cssTokenLimit(err error) error {
-	if le, ok := err.(*LimitError); ok {
-		le.Element = "css"
-	}
-	return err
 }

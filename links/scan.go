@@ -40,6 +40,9 @@ type scanState struct {
 	script  uint8
 	r       io.Reader
 	rerr    error // the reading error that ended the input (io.EOF at the end)
+	// element is the Element of the Token limit's error: "" for an HTML
+	// token, "css" for a style sheet's.
+	element string
 }
 
 // minScanBuf is the size of the scanner's first buffer (a variable for
@@ -104,7 +107,7 @@ func (x *Extractor) fill(s *scanState) error {
 // tokenLimit returns the error for a token at s.b[i] longer than the
 // Token limit.
 func (x *Extractor) tokenLimit(s *scanState, i int) error {
-	return &LimitError{Offset: s.off + int64(i), Err: &limits.Error{Limit: "Token", Max: int64(x.lim.Token)}}
+	return &LimitError{Offset: s.off + int64(i), Element: s.element, Err: &limits.Error{Limit: "Token", Max: int64(x.lim.Token)}}
 }
 
 // scanTokens reads the tokens of s from s.pos, depth being the number of
