@@ -136,12 +136,9 @@ func defineKeyFlags(fs *flag.FlagSet, prefix, canonDefault, formDefault string) 
 // flag that is wrong.
 func (k *keyFlags) key() (func(dst []byte, s string) ([]byte, error), error) {
 	c, o := *k.canon, k.o
-	switch *k.form {
-	case "url", "ssurt", "cdx":
-		if o != (canon.SURTOptions{}) {
-			p := "-" + k.prefix
-			return nil, fmt.Errorf("%[1]sno-scheme, %[1]sno-trailing-comma, %[1]sstrip-www and %[1]sreverse-ipv4 apply to %[1]sform surt, not %[2]s", p, *k.form)
-		}
+	if *k.form != "surt" && o != (canon.SURTOptions{}) {
+		p := "-" + k.prefix
+		return nil, fmt.Errorf("%[1]sno-scheme, %[1]sno-trailing-comma, %[1]sstrip-www and %[1]sreverse-ipv4 apply to %[1]sform surt, not %[2]s", p, *k.form)
 	}
 	switch *k.form {
 	case "url":
