@@ -113,12 +113,7 @@ func (c *counter) merge(from int) error {
 		return err
 	}
 	level := c.levels[from] + 1
-	var errs []error
-	for _, r := range c.runs[from:] {
-		errs = append(errs, r.Close())
-	}
-	c.runs, c.levels = c.runs[:from], c.levels[:from]
-	if err := errors.Join(errs...); err != nil {
+	if err := c.closeFrom(from); err != nil {
 		f.Close()
 		return fmt.Errorf("%w: %w", ErrSpill, err)
 	}
@@ -213,12 +208,15 @@ func mergeRuns(runs []*os.File, m map[string]int64, fn func(key string, n int64)
 }
 
 // close releases the runs.
-func (c *counter) close() error {
+func (c *counter) close() error { return c.closeFrom(0) }
+
+// closeFrom releases the runs from c.runs[from] on.
+func (c *counter) closeFrom(from int) error {
 	var errs []error
-	for _, f := range c.runs {
+	for _, f := range c.runs[from:] {
 		errs = append(errs, f.Close())
 	}
-	c.runs, c.levels = nil, nil
+	c.runs, c.levels = c.runs[:from], c.levels[:from]
 	return errors.Join(errs...)
 }
 
