@@ -94,7 +94,7 @@ func FromHTML(r io.Reader, outer Base, spec relurl.Spec, lim limits.Limits) (Bas
 			if head.Tag(tt, name) {
 				return outer, nil
 			}
-			if tt != html.EndTagToken && hasAttr && htmlbase.IsBase(name) && !head.InTemplate() {
+			if tt != html.EndTagToken && hasAttr && head.IsBase(name) {
 				if href, ok := htmlbase.Href(z); ok {
 					b, err := outer.WithinEncoding(href, HTML, spec, lim, enc)
 					if err != nil {

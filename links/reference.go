@@ -107,7 +107,7 @@ func (x *Extractor) tokens(z *html.Tokenizer, depth int, offset func() int64) er
 					if err := x.finish(); err != nil {
 						return err
 					}
-				} else if hasAttr && htmlbase.IsBase(name) && !x.head.InTemplate() {
+				} else if hasAttr && x.head.IsBase(name) {
 					if err := x.baseHref(z, at); err != nil {
 						return err
 					}

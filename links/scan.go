@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/relurl/relurl/internal/htmlbase"
 	"github.com/relurl/relurl/limits"
 	"golang.org/x/net/html"
 )
@@ -384,7 +383,7 @@ func (x *Extractor) startTag(s *scanState, depth, lt, nameEnd, end int, keys uin
 			if err := x.finish(); err != nil {
 				return err
 			}
-		} else if hasAttr && htmlbase.IsBase(name) && !x.head.InTemplate() {
+		} else if hasAttr && x.head.IsBase(name) {
 			return x.baseHref(tagTokenizer(raw), s.off+int64(lt))
 		}
 	}

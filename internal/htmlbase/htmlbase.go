@@ -10,10 +10,6 @@ import (
 	"golang.org/x/net/html"
 )
 
-// IsBase reports whether a tag name (lower case, as html.Tokenizer.TagName
-// returns it) is BASE.
-func IsBase(name []byte) bool { return string(name) == "base" }
-
 // TrimSpace removes HTML white space (space, tab, LF, FF, CR) from both
 // ends of an attribute value, as HTML does for URL-valued attributes.
 func TrimSpace(b []byte) []byte {
@@ -63,7 +59,7 @@ func Href(z *html.Tokenizer) (href string, ok bool) {
 // insertion mode), where no tag, end tag or text ends the head and a
 // BASE is no element of the document (HTML Standard, "the document base
 // URL": the first base element in the document). Until its </template>,
-// InTemplate is true and nothing ends the head.
+// IsBase is false and nothing ends the head.
 //
 // The zero HeadTracker is at the start of a document.
 type HeadTracker struct {
@@ -76,9 +72,10 @@ type HeadTracker struct {
 // Ended reports whether the head has ended.
 func (t *HeadTracker) Ended() bool { return t.ended }
 
-// InTemplate reports whether the tokens are inside a template element of
-// the head, whose BASE elements do not count.
-func (t *HeadTracker) InTemplate() bool { return t.template > 0 }
+// IsBase reports whether a start tag of the given name (lower case, as
+// html.Tokenizer.TagName returns it), seen while the head is open, is a
+// BASE element of the document: not one inside a template.
+func (t *HeadTracker) IsBase(name []byte) bool { return string(name) == "base" && t.template == 0 }
 
 // Tag observes a start, self-closing or end tag with the given lower-case
 // name and reports whether the head has ended.

@@ -39,7 +39,7 @@ func baseOf(doc string) (string, bool) {
 			if head.Tag(tt, name) {
 				return "", false
 			}
-			if tt != html.EndTagToken && hasAttr && IsBase(name) {
+			if tt != html.EndTagToken && hasAttr && head.IsBase(name) {
 				if href, ok := Href(z); ok {
 					return href, true
 				}
