@@ -298,7 +298,7 @@ var errMarkup = errors.New("markup, not a header")
 // sets its base.
 func isMIMEField(name []byte) bool {
 	for _, f := range []string{"MIME-Version", "Content-Type", "Content-Base", "Base", "Content-Location"} {
-		if ascii.EqualFold(name, []byte(f)) {
+		if ascii.EqualFold(name, f) {
 			return true
 		}
 	}
